@@ -1,0 +1,6 @@
+//! dealerd: a dealer assistant for a live poker table.
+//!
+//! The rules core ([`engine`]) is pure: state plus event gives a new state or a
+//! [`engine::RuleError`]. Everything else is a shell around it.
+
+pub mod engine;
