@@ -1,0 +1,369 @@
+//! One betting round: who must act, and how much they may bet or raise.
+
+use super::error::{NoRaise, RuleError};
+use super::event::Action;
+use super::spec::{BetStep, ForcedKind, GameSpec, LimitShortAllIn, Opener, Structure};
+use super::state::{HandState, Phase, SeatState};
+use super::{Chips, Seat};
+
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct RoundSeat {
+    /// Must still act before the round can end.
+    needs: bool,
+    /// Has acted this round (posting a blind is not acting).
+    acted: bool,
+    /// The bet level this seat last acted at; cumulative short all-ins reopen from it.
+    faced: Chips,
+    /// `Round::full_raises` when this seat last acted.
+    seen: u32,
+    /// Checked this round (B7).
+    checked: bool,
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Round {
+    /// Order of action, cyclic, starting with the opener.
+    order: Vec<Seat>,
+    pub(super) to_act: Option<Seat>,
+    /// The bet to match.
+    pub(super) current: Chips,
+    /// The level of the last full bet or raise (limit: a short all-in above it is action only).
+    last_full: Chips,
+    /// No-limit, pot-limit, spread: the smallest raise increment, which is the largest so far.
+    min_inc: Chips,
+    /// Bets and raises so far, for the raise cap (the big blind is the bet).
+    pub(super) count: u8,
+    full_raises: u32,
+    big: bool,
+    pub(super) open_pair: bool,
+    big_made: bool,
+    pub(super) bring_in_pending: bool,
+    pub(super) aggressor: Option<Seat>,
+    seats: Vec<RoundSeat>,
+}
+
+impl Round {
+    /// Who takes part is settled here: a seat whose bet already covers every
+    /// other seat's bet plus stack takes no part.
+    pub(super) fn start(state: &HandState, bet: BetStep, first: bool) -> Round {
+        let seats = &state.seats;
+        let n = seats.len();
+        let mut rs = vec![RoundSeat::default(); n];
+        for (s, st) in seats.iter().enumerate() {
+            if st.folded || st.stack == 0 {
+                continue;
+            }
+            let others = seats
+                .iter()
+                .enumerate()
+                .filter(|&(q, o)| q != s && !o.folded)
+                .map(|(_, o)| o.bet + o.stack)
+                .max()
+                .unwrap_or(0);
+            rs[s].needs = st.bet < others;
+        }
+        let current = seats.iter().map(|s| s.bet).max().unwrap_or(0);
+        let spec = &state.spec;
+        let forced = &state.setup.forced;
+        let straddles = if first {
+            forced
+                .iter()
+                .filter(|f| matches!(f.kind, ForcedKind::Straddle | ForcedKind::ButtonStraddle))
+                .count() as u8
+        } else {
+            0
+        };
+        let mut min_inc = match spec.structure {
+            Structure::SpreadLimit { min, .. } => min,
+            _ => spec.min_bet,
+        };
+        if first && spec.options.straddle_is_raise {
+            let mut level = 0;
+            for f in forced {
+                match f.kind {
+                    ForcedKind::Blind => level = level.max(f.amount),
+                    ForcedKind::Straddle | ForcedKind::ButtonStraddle => {
+                        min_inc = min_inc.max(f.amount.saturating_sub(level));
+                        level = level.max(f.amount);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let limit_inc = match spec.structure {
+            Structure::FixedLimit { small_bet, big_bet } => Some(if bet.big { big_bet } else { small_bet }),
+            _ => None,
+        };
+        // An incomplete forced bet (a big blind under the limit's bet) is completed, not raised.
+        let last_full = match limit_inc {
+            Some(inc) if current < inc => 0,
+            _ => current,
+        };
+        let count = if current > 0 && last_full == current {
+            1 + straddles
+        } else {
+            0
+        };
+        let mut order: Vec<Seat> = match bet.opener {
+            Opener::Blinds => {
+                let start = forced
+                    .iter()
+                    .rev()
+                    .find(|f| matches!(f.kind, ForcedKind::Blind | ForcedKind::Straddle))
+                    .map_or(0, |f| (f.seat + 1) % n);
+                (0..n).map(|k| (start + k) % n).collect()
+            }
+            _ => (0..n).collect(),
+        };
+        if first && bet.opener == Opener::Blinds {
+            // A button straddle acts last pre-flop, wherever the order starts.
+            for f in forced.iter().filter(|f| f.kind == ForcedKind::ButtonStraddle) {
+                order.retain(|&s| s != f.seat);
+                order.push(f.seat);
+            }
+        }
+        let mut round = Round {
+            order,
+            to_act: None,
+            current,
+            last_full,
+            min_inc,
+            count,
+            full_raises: 0,
+            big: bet.big,
+            open_pair: false,
+            big_made: false,
+            bring_in_pending: bet.opener == Opener::BringIn && current == 0,
+            aggressor: None,
+            seats: rs,
+        };
+        if matches!(bet.opener, Opener::Blinds | Opener::LeftOfButton) {
+            round.to_act = round.order.iter().copied().find(|&s| round.seats[s].needs);
+        }
+        round
+    }
+
+    pub(super) fn has_action(&self) -> bool {
+        self.seats.iter().any(|s| s.needs)
+    }
+
+    pub(super) fn anyone_acted(&self) -> bool {
+        self.seats.iter().any(|s| s.acted)
+    }
+
+    /// The dealer named the opener: the order starts there.
+    pub(super) fn name_opener(&mut self, seat: Seat) {
+        let n = self.order.len();
+        self.order = (0..n).map(|k| (seat + k) % n).collect();
+        self.to_act = self.order.iter().copied().find(|&s| self.seats[s].needs);
+    }
+
+    fn limit_inc(&self, spec: &GameSpec) -> Option<Chips> {
+        match spec.structure {
+            Structure::FixedLimit { small_bet, big_bet } => {
+                Some(if self.big || self.big_made { big_bet } else { small_bet })
+            }
+            _ => None,
+        }
+    }
+
+    /// Records an action whose chips are already in front of `seat`; true when the round is over.
+    pub(super) fn record(
+        &mut self,
+        spec: &GameSpec,
+        seats: &[SeatState],
+        seat: Seat,
+        action: Action,
+        chips: Chips,
+    ) -> bool {
+        let bet = seats[seat].bet;
+        match action {
+            Action::Fold => {}
+            Action::CheckCall => {
+                if chips == 0 && bet >= self.current {
+                    self.seats[seat].checked = true;
+                }
+            }
+            Action::BringIn => {
+                self.bring_in_pending = false;
+                self.current = self.current.max(bet);
+            }
+            Action::BetRaiseTo(to) => {
+                let prev = self.current;
+                let full = match self.limit_inc(spec) {
+                    Some(inc) => {
+                        let added = to.saturating_sub(self.last_full);
+                        match spec.options.limit_short_all_in {
+                            LimitShortAllIn::ActionOnly => added >= inc,
+                            LimitShortAllIn::HalfBet => added * 2 >= inc,
+                        }
+                    }
+                    None => to - prev >= self.min_inc,
+                };
+                if let Structure::FixedLimit { big_bet, .. } = spec.structure {
+                    if self.open_pair && to.saturating_sub(self.last_full) >= big_bet {
+                        self.big_made = true;
+                    }
+                }
+                if full {
+                    if self.limit_inc(spec).is_none() {
+                        self.min_inc = self.min_inc.max(to - prev);
+                    }
+                    self.last_full = to;
+                    self.full_raises += 1;
+                    self.count = self.count.saturating_add(1);
+                }
+                self.current = to;
+                self.aggressor = Some(seat);
+                self.bring_in_pending = false;
+            }
+        }
+        for (q, st) in seats.iter().enumerate() {
+            if q != seat && !st.folded && st.stack > 0 && st.bet < self.current {
+                self.seats[q].needs = true;
+            }
+        }
+        let rs = &mut self.seats[seat];
+        rs.needs = false;
+        rs.acted = true;
+        rs.faced = self.current;
+        rs.seen = self.full_raises;
+        self.to_act = self.next_after(seat);
+        self.to_act.is_none()
+    }
+
+    fn next_after(&self, seat: Seat) -> Option<Seat> {
+        let at = self.order.iter().position(|&s| s == seat)?;
+        let n = self.order.len();
+        (1..=n)
+            .map(|k| self.order[(at + k) % n])
+            .find(|&s| self.seats[s].needs)
+    }
+}
+
+impl HandState {
+    /// The legal bet or raise-to range for `seat` if it were to act now.
+    pub fn raise_range(&self, seat: Seat) -> Result<(Chips, Chips), NoRaise> {
+        let (Some(r), Some(st)) = (self.round.as_ref(), self.seats.get(seat)) else {
+            return Err(NoRaise::AllInToCall);
+        };
+        let all_in = st.bet + st.stack;
+        if all_in <= r.current {
+            return Err(NoRaise::AllInToCall);
+        }
+        let someone_can_call = self
+            .seats
+            .iter()
+            .enumerate()
+            .any(|(q, o)| q != seat && !o.folded && o.stack > r.current.saturating_sub(o.bet));
+        if !someone_can_call {
+            return Err(NoRaise::NobodyToCall);
+        }
+        let rs = r.seats[seat];
+        let opts = &self.spec.options;
+        let limit = r.limit_inc(&self.spec);
+        if rs.acted {
+            let reopened = r.full_raises > rs.seen
+                || (limit.is_none() && r.current - rs.faced >= r.min_inc);
+            if !reopened {
+                return Err(NoRaise::NotReopened);
+            }
+            if rs.checked && !opts.check_raise {
+                return Err(NoRaise::CheckRaise);
+            }
+        }
+        if let Some(cap) = opts.raise_cap {
+            let heads_up = self.live_count() == 2;
+            if r.count > cap.raises && !(cap.lift_heads_up && heads_up) {
+                return Err(NoRaise::CapReached);
+            }
+        }
+        let (mut lo, mut hi) = match self.spec.structure {
+            Structure::NoLimit => (r.current + r.min_inc, all_in),
+            Structure::PotLimit => {
+                let lo = r.current + r.min_inc;
+                let to_call = r.current - st.bet;
+                (lo, (r.current + self.pot() + to_call).max(lo))
+            }
+            Structure::FixedLimit { small_bet, big_bet } => {
+                let inc = limit.unwrap_or(small_bet);
+                if r.open_pair && !r.big_made {
+                    (r.last_full + small_bet, r.last_full + big_bet)
+                } else {
+                    (r.last_full + inc, r.last_full + inc)
+                }
+            }
+            Structure::SpreadLimit { min, max } => {
+                (r.current + r.min_inc.max(min), r.current + max.max(r.min_inc))
+            }
+        };
+        if all_in < lo {
+            lo = all_in;
+            hi = all_in;
+        }
+        hi = hi.min(all_in);
+        if let Some(m) = opts.max_bet_raise {
+            hi = hi.min(r.current + m);
+        }
+        if let Some(m) = opts.max_per_round {
+            hi = hi.min(m);
+        }
+        if hi <= r.current {
+            return Err(NoRaise::RoundCap);
+        }
+        Ok((lo.min(hi), hi))
+    }
+
+    /// Checks an action; gives the chips it puts in.
+    pub(super) fn verify_act(&self, seat: Seat, action: Action) -> Result<Chips, RuleError> {
+        let round = match (self.phase, self.round.as_ref()) {
+            (Phase::Betting(_), Some(r)) => r,
+            _ => {
+                return Err(match self.phase {
+                    Phase::Complete | Phase::Voided => RuleError::HandOver,
+                    _ => RuleError::Unexpected {
+                        what: "a player action",
+                        expected: self.expected(),
+                    },
+                })
+            }
+        };
+        if round.to_act != Some(seat) {
+            return Err(RuleError::OutOfTurn {
+                seat,
+                to_act: round.to_act,
+            });
+        }
+        let st = &self.seats[seat];
+        let owed = round.current.saturating_sub(st.bet);
+        let bring_in = self.setup.bring_in.unwrap_or(0);
+        match action {
+            Action::Fold | Action::CheckCall if round.bring_in_pending => {
+                Err(RuleError::BringInRequired { seat, bring_in })
+            }
+            Action::Fold if owed == 0 && !self.spec.options.fold_when_checkable => {
+                Err(RuleError::FoldWhenCheckable { seat })
+            }
+            Action::Fold => Ok(0),
+            Action::CheckCall => Ok(owed.min(st.stack)),
+            Action::BringIn if !round.bring_in_pending => Err(RuleError::NoBringIn { seat }),
+            Action::BringIn => Ok(bring_in.min(st.stack)),
+            Action::BetRaiseTo(to) => {
+                let (min, max) = self.raise_range(seat).map_err(|why| RuleError::CannotRaise {
+                    seat,
+                    amount: to,
+                    why,
+                })?;
+                if to < min || to > max {
+                    return Err(RuleError::AmountOutOfRange {
+                        seat,
+                        amount: to,
+                        min,
+                        max,
+                    });
+                }
+                Ok(to - st.bet)
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! A hand as a log of events: the state is the fold of the log, and undo pops it (D5).
+
+use std::sync::Arc;
+
+use super::error::{ReplayError, RuleError, SetupError};
+use super::event::Event;
+use super::spec::{GameSpec, HandSetup};
+use super::state::HandState;
+
+/// The events of one hand with the state after each, so undo is O(1).
+#[derive(Debug, Clone)]
+pub struct Hand {
+    events: Vec<Event>,
+    states: Vec<HandState>,
+}
+
+impl Hand {
+    pub fn new(spec: Arc<GameSpec>, setup: Arc<HandSetup>) -> Result<Self, SetupError> {
+        Ok(Hand {
+            events: Vec::new(),
+            states: vec![HandState::new(spec, setup)?],
+        })
+    }
+
+    /// Rebuilds a hand from its events, as crash recovery does.
+    pub fn replay(
+        spec: Arc<GameSpec>,
+        setup: Arc<HandSetup>,
+        events: impl IntoIterator<Item = Event>,
+    ) -> Result<Self, ReplayError> {
+        let mut hand = Hand::new(spec, setup)?;
+        for (index, e) in events.into_iter().enumerate() {
+            hand.apply(e)
+                .map_err(|error| ReplayError::Event { index, error })?;
+        }
+        Ok(hand)
+    }
+
+    pub fn state(&self) -> &HandState {
+        // `states` always holds the initial state.
+        &self.states[self.states.len() - 1]
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Applies and records `event`; a refused event records nothing.
+    pub fn apply(&mut self, event: Event) -> Result<&HandState, RuleError> {
+        let next = self.state().apply(&event)?;
+        self.events.push(event);
+        self.states.push(next);
+        Ok(self.state())
+    }
+
+    /// Takes back the last event, as far as the start of the hand.
+    pub fn undo(&mut self) -> Option<Event> {
+        let event = self.events.pop()?;
+        self.states.pop();
+        Some(event)
+    }
+}
+

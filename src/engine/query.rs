@@ -1,0 +1,170 @@
+//! What the screen needs to know (D1): whose turn, what to call, the legal range, the pots.
+
+use serde::Serialize;
+
+use super::error::NoRaise;
+use super::pots::{self, Pot};
+use super::spec::{ForcedKind, GameSpec, HandSetup, Step};
+use super::state::{HandState, Phase, SeatState};
+use super::{Chips, Seat};
+
+/// Everything `seat` may do now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LegalActions {
+    pub seat: Seat,
+    pub fold: bool,
+    pub check: bool,
+    /// What calling adds (at most the stack).
+    pub call: Option<Chips>,
+    pub bring_in: Option<Chips>,
+    /// Bet or raise-to range, or why not.
+    pub raise: Result<(Chips, Chips), NoRaise>,
+}
+
+/// Which betting round of the game this is, counting from 1 (0 before the first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Street {
+    pub round: usize,
+    pub of: usize,
+}
+
+impl HandState {
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    pub fn setup(&self) -> &HandSetup {
+        &self.setup
+    }
+
+    pub fn seats(&self) -> &[SeatState] {
+        &self.seats
+    }
+
+    pub fn boards(&self) -> u8 {
+        self.boards
+    }
+
+    /// The seat whose action it is.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Betting(_) => self.round.as_ref().and_then(|r| r.to_act),
+            Phase::Exchanging(_) => self.pending.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// The bet every live seat must match this round.
+    pub fn current_bet(&self) -> Chips {
+        self.round.as_ref().map_or(0, |r| r.current)
+    }
+
+    /// What `seat` must add to call, at most its stack.
+    pub fn to_call(&self, seat: Seat) -> Chips {
+        self.seats.get(seat).map_or(0, |s| {
+            self.current_bet().saturating_sub(s.bet).min(s.stack)
+        })
+    }
+
+    /// Collected pots plus every bet on the table.
+    pub fn pot(&self) -> Chips {
+        self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>()
+    }
+
+    /// Every pot with its eligible seats, counting the bets on the table.
+    pub fn pots(&self) -> Vec<Pot> {
+        pots::pots(&self.seats, self.dead)
+    }
+
+    /// Stacks now; before the pots are awarded.
+    pub fn stacks(&self) -> Vec<Chips> {
+        self.seats.iter().map(|s| s.stack).collect()
+    }
+
+    /// What each seat won, once the hand is complete.
+    pub fn payouts(&self) -> Option<&[Chips]> {
+        self.payouts.as_deref()
+    }
+
+    /// Stacks with the awarded pots in them.
+    pub fn final_stacks(&self) -> Vec<Chips> {
+        let pay = self.payouts.as_deref().unwrap_or(&[]);
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.stack + pay.get(i).copied().unwrap_or(0))
+            .collect()
+    }
+
+    /// What `seat` may do, if it is that seat's turn to bet.
+    pub fn legal_actions(&self) -> Option<LegalActions> {
+        let seat = self.round.as_ref()?.to_act?;
+        if !matches!(self.phase, Phase::Betting(_)) {
+            return None;
+        }
+        let r = self.round.as_ref()?;
+        let owed = self.to_call(seat);
+        let fold = !r.bring_in_pending
+            && (owed > 0 || self.spec.options.fold_when_checkable);
+        Some(LegalActions {
+            seat,
+            fold,
+            check: owed == 0 && !r.bring_in_pending,
+            call: (owed > 0 && !r.bring_in_pending).then_some(owed),
+            bring_in: r
+                .bring_in_pending
+                .then(|| self.setup.bring_in.unwrap_or(0).min(self.seats[seat].stack)),
+            raise: self.raise_range(seat),
+        })
+    }
+
+    /// P6: who shows first. The last aggressor of the last round played, else
+    /// the first live seat left of the button.
+    pub fn first_to_show(&self) -> Option<Seat> {
+        self.last_aggressor
+            .filter(|&s| !self.seats[s].folded)
+            .or_else(|| self.live_seats().next())
+    }
+
+    /// Who opened the last betting round (H0: 7th street opens with 6th's opener).
+    pub fn last_opener(&self) -> Option<Seat> {
+        self.last_opener
+    }
+
+    /// The betting round in progress or last played.
+    pub fn street(&self) -> Street {
+        let of = self
+            .spec
+            .steps
+            .iter()
+            .filter(|s| matches!(s, Step::Bet(_)))
+            .count();
+        let upto = self.step_index().min(self.spec.steps.len());
+        let mut round = self.spec.steps[..upto]
+            .iter()
+            .filter(|s| matches!(s, Step::Bet(_)))
+            .count();
+        if matches!(self.phase, Phase::Betting(_)) {
+            round += 1;
+        }
+        Street { round, of }
+    }
+
+    /// Forced bets of a kind in this hand, for the screen (kill, straddle, bomb).
+    pub fn forced_of(&self, kind: ForcedKind) -> impl Iterator<Item = (Seat, Chips)> + '_ {
+        self.setup
+            .forced
+            .iter()
+            .filter(move |f| f.kind == kind)
+            .map(|f| (f.seat, f.amount))
+    }
+
+    /// Whether the hand is over (complete or void).
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Complete | Phase::Voided)
+    }
+}

@@ -1,0 +1,238 @@
+//! What the rules are (GameSpec) and who plays this hand (HandSetup).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Chips, Seat};
+
+/// How big a bet or raise may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Structure {
+    /// B1.
+    NoLimit,
+    /// B2: a raise may add the pot as it stands after the raiser's call.
+    PotLimit,
+    /// B3: every bet and raise is exactly the small or the big bet of the street.
+    FixedLimit { small_bet: Chips, big_bet: Chips },
+    /// B6: any bet or raise between `min` and `max` (a raise at least the last one).
+    SpreadLimit { min: Chips, max: Chips },
+}
+
+impl Structure {
+    pub fn is_limit(&self) -> bool {
+        matches!(self, Structure::FixedLimit { .. })
+    }
+}
+
+/// One step of a game's street sequence (G1–G4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "step")]
+pub enum Step {
+    /// The dealer deals cards; money-neutral, but it must come now and only now.
+    Deal(DealStep),
+    /// A betting round.
+    Bet(BetStep),
+    /// Each live player draws (or stands pat), clockwise from the button's left.
+    Draw,
+    /// Each live player discards (Pineapple, Crazy Pineapple).
+    Discard,
+    /// Each live player declares high, low or both (G2 declare, G7).
+    Declare,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct DealStep {
+    #[serde(default)]
+    pub hole_down: u8,
+    #[serde(default)]
+    pub hole_up: u8,
+    #[serde(default)]
+    pub board: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BetStep {
+    pub opener: Opener,
+    /// Fixed limit: this round uses the big bet.
+    #[serde(default)]
+    pub big: bool,
+    /// Stud 4th street (B3, H3): an open pair lets the big bet be made.
+    #[serde(default)]
+    pub open_pair: bool,
+}
+
+/// Who opens a betting round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Opener {
+    /// Left of the last blind or straddle; left of the button when there are none (F2).
+    Blinds,
+    /// The first live seat left of the button.
+    LeftOfButton,
+    /// The dealer names the bring-in seat (F3), who posts it or completes.
+    BringIn,
+    /// The dealer names the seat (stud: best or worst upcards, G3).
+    Named,
+}
+
+/// How pots are split at showdown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Split {
+    #[default]
+    High,
+    /// P4: half to the best high, half to the best qualifying low.
+    HiLo,
+    /// G2/G7: players declare; high among high declarers, low among low.
+    Declare,
+}
+
+/// Antes: dead money, or matched like bets for an all-in player (PHH's ante trimming).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnteMode {
+    #[default]
+    Dead,
+    Live,
+}
+
+/// Limit poker's all-in for less than a full bet (B5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LimitShortAllIn {
+    /// TDA 47-B / WSOP 96: half a bet or more counts as a full bet and reopens.
+    #[default]
+    HalfBet,
+    /// H4 #6/#7: less than a full bet is action only; it must be completed to be raised.
+    ActionOnly,
+}
+
+/// B4: how many raises may follow the bet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RaiseCap {
+    pub raises: u8,
+    /// H4 #3: no cap when only two players remain.
+    #[serde(default)]
+    pub lift_heads_up: bool,
+}
+
+/// House options that change what is legal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// B2 (H0): the most a single bet or raise may add.
+    pub max_bet_raise: Option<Chips>,
+    /// B2 (H0): the most one player may have in front of them in one round.
+    pub max_per_round: Option<Chips>,
+    /// B4.
+    pub raise_cap: Option<RaiseCap>,
+    /// B5.
+    pub limit_short_all_in: LimitShortAllIn,
+    /// B7: false forbids raising after checking in the same round.
+    pub check_raise: bool,
+    /// TDA-style: a straddle sets the minimum raise. WSOP (and PHH): it does not.
+    pub straddle_is_raise: bool,
+    /// Home games let a player fold when they could check; tournaments do not.
+    pub fold_when_checkable: bool,
+    /// S4.
+    pub chop_blinds: bool,
+    /// S3.
+    pub run_it_twice: bool,
+    /// P3 (H4): suits break ties, so the dealer must rank without ties.
+    pub suit_breaks_ties: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_bet_raise: None,
+            max_per_round: None,
+            raise_cap: None,
+            limit_short_all_in: LimitShortAllIn::HalfBet,
+            check_raise: true,
+            straddle_is_raise: false,
+            fold_when_checkable: false,
+            chop_blinds: false,
+            run_it_twice: false,
+            suit_breaks_ties: false,
+        }
+    }
+}
+
+/// The rules of one game, independent of who plays.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSpec {
+    pub structure: Structure,
+    pub steps: Vec<Step>,
+    /// No-limit and pot-limit: the smallest bet, and the smallest raise increment.
+    #[serde(default)]
+    pub min_bet: Chips,
+    #[serde(default)]
+    pub split: Split,
+    #[serde(default)]
+    pub antes: AnteMode,
+    #[serde(default)]
+    pub options: Options,
+}
+
+/// What kind of forced bet a seat posts before the deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForcedKind {
+    /// F2: per player; dead or live by [`AnteMode`].
+    Ante,
+    /// F1: a positional blind; action starts left of the last one.
+    Blind,
+    /// F4: a live straddle; the straddler acts last pre-flop.
+    Straddle,
+    /// F4: a button (Mississippi) straddle; the button acts last pre-flop.
+    ButtonStraddle,
+    /// F5/S1: a kill blind; its poster acts in normal turn.
+    Kill,
+    /// T4/T5: an extra live blind (a new player's post, a missed big blind).
+    LivePost,
+    /// T5: a dead post (a missed small blind): to the centre, not a bet.
+    DeadPost,
+    /// S2: a bomb-pot ante; dead money.
+    Bomb,
+}
+
+impl ForcedKind {
+    /// Live posts count as the poster's bet in the first betting round.
+    pub fn is_live(self) -> bool {
+        !matches!(
+            self,
+            ForcedKind::Ante | ForcedKind::DeadPost | ForcedKind::Bomb
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forced {
+    pub seat: Seat,
+    pub kind: ForcedKind,
+    pub amount: Chips,
+}
+
+/// Who plays this hand, with what, and what they post.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandSetup {
+    /// Stacks in hand order, before anything is posted.
+    pub stacks: Vec<Chips>,
+    /// Forced bets in posting order.
+    #[serde(default)]
+    pub forced: Vec<Forced>,
+    /// F3: the stud bring-in.
+    #[serde(default)]
+    pub bring_in: Option<Chips>,
+    /// P5: one board, or two (a double-board bomb pot).
+    #[serde(default = "one")]
+    pub boards: u8,
+    /// S2 (H2): the bomb pot skips the first betting round.
+    #[serde(default)]
+    pub skip_first_bet: bool,
+}
+
+fn one() -> u8 {
+    1
+}
