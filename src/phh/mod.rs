@@ -10,6 +10,8 @@ mod action;
 mod error;
 mod hand;
 mod raw;
+#[cfg(test)]
+mod tests;
 
 use std::path::Path;
 
