@@ -4,3 +4,4 @@
 //! [`engine::RuleError`]. Everything else is a shell around it.
 
 pub mod engine;
+pub mod phh;

@@ -1,0 +1,483 @@
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+
+use super::*;
+
+fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel)
+}
+
+fn files_in(rel: &str, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data(rel))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+fn count_hands(files: &[PathBuf]) -> usize {
+    files
+        .iter()
+        .map(|f| match parse_file(f) {
+            Ok(hands) => hands.len(),
+            Err(e) => panic!("{e}"),
+        })
+        .sum()
+}
+
+#[test]
+fn parses_every_wsop_hand() {
+    let files = files_in("phh/wsop2023", "phh");
+    assert_eq!(files.len(), 97);
+    assert_eq!(count_hands(&files), 97);
+}
+
+#[test]
+fn parses_the_famous_hands() {
+    let files = files_in("phh/famous", "phh");
+    assert_eq!(count_hands(&files), 2);
+}
+
+#[test]
+fn parses_every_generated_hand() {
+    for variant in ["NT", "PT", "FT"] {
+        let hands = parse_file(&data(&format!("generated/hands-{variant}.phhs"))).unwrap();
+        assert_eq!(hands.len(), 200, "{variant}");
+        for (i, hand) in hands.iter().enumerate() {
+            assert_eq!(hand.number, i + 1);
+            assert_eq!(hand.variant, variant);
+            assert_eq!(
+                hand.finishing_stacks.as_ref().map(Vec::len),
+                Some(hand.players())
+            );
+        }
+    }
+}
+
+/// The replay output names each player action by its text, so the parsed text must be
+/// exactly what the expected output shows.
+#[test]
+fn action_texts_match_the_expected_replay_output() {
+    for variant in ["NT", "PT", "FT"] {
+        let hands = parse_file(&data(&format!("generated/hands-{variant}.phhs"))).unwrap();
+        let jsonl =
+            std::fs::read_to_string(data(&format!("generated/hands-{variant}.jsonl"))).unwrap();
+        let mut checked = 0;
+        for line in jsonl.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let Some(text) = v["action"].as_str() else {
+                continue;
+            };
+            let hand = &hands[v["hand"].as_u64().unwrap() as usize - 1];
+            let action = &hand.actions[v["step"].as_u64().unwrap() as usize];
+            assert_eq!(action.text, text);
+            assert!(action.kind.player().is_some(), "{text}");
+            checked += 1;
+        }
+        assert!(checked > 1000, "{variant}: {checked}");
+    }
+}
+
+#[test]
+fn first_generated_no_limit_hand() {
+    let hands = parse_file(&data("generated/hands-NT.phhs")).unwrap();
+    let h = &hands[0];
+    assert_eq!(h.number, 1);
+    assert_eq!(h.variant, "NT");
+    assert!(h.ante_trimming_status);
+    assert_eq!(h.antes, vec![0, 0, 0]);
+    assert_eq!(h.blinds_or_straddles, vec![3, 10, 0]);
+    assert_eq!(h.min_bet, Some(10));
+    assert_eq!(h.bring_in, None);
+    assert_eq!(h.starting_stacks, vec![14, 27, 546]);
+    assert_eq!(h.finishing_stacks, Some(vec![0, 61, 526]));
+    assert_eq!(h.ranking, vec![vec![2], vec![1]]);
+    assert!(h.ranking_low.is_empty());
+    assert_eq!(h.actions.len(), 12);
+    assert_eq!(
+        h.actions[3],
+        PhhAction {
+            text: "p3 cbr 20".into(),
+            kind: ActionKind::CompleteBetRaise { player: 3, to: 20 },
+            line: 8,
+            column: 60,
+        }
+    );
+    assert_eq!(h.actions[0].kind, ActionKind::DealHole { player: 1 });
+    assert_eq!(h.actions[7].kind, ActionKind::ShowMuck { player: 2 });
+    assert_eq!(h.actions[9].kind, ActionKind::DealBoard);
+}
+
+#[test]
+fn dwan_ivey() {
+    let hands = parse_file(&data("phh/famous/dwan-ivey-2009.phh")).unwrap();
+    let [h] = hands.as_slice() else {
+        panic!("{hands:?}")
+    };
+    assert_eq!(h.number, 1);
+    assert!(!h.ante_trimming_status);
+    assert_eq!(h.antes, vec![500, 500, 500]);
+    assert_eq!(h.starting_stacks, vec![1125600, 2000000, 553500]);
+    assert_eq!(h.finishing_stacks, None);
+    assert_eq!(h.ranking, vec![vec![3], vec![1]]);
+    assert_eq!(
+        h.actions[3],
+        PhhAction {
+            text: "p3 cbr 7000".into(),
+            kind: ActionKind::CompleteBetRaise {
+                player: 3,
+                to: 7000
+            },
+            line: 12,
+            column: 3,
+        }
+    );
+    assert_eq!(h.actions[1].text, "d dh p2 ????");
+    assert_eq!(h.actions.last().unwrap().kind, ActionKind::DealBoard);
+}
+
+#[test]
+fn yockey_arieh_draws() {
+    let hands = parse_file(&data("phh/famous/yockey-arieh-2019.phh")).unwrap();
+    let h = &hands[0];
+    assert_eq!(h.variant, "F2L3D");
+    assert_eq!((h.small_bet, h.big_bet), (Some(150000), Some(300000)));
+    assert_eq!(h.actions[9].kind, ActionKind::Draw { player: 1 });
+    assert_eq!(h.actions[10].kind, ActionKind::Draw { player: 4 });
+}
+
+#[test]
+fn stud_hand_has_bring_in_and_default_blinds() {
+    let path = data("phh/wsop2023/test_2023_43_5.test_10_00_34_43.phh");
+    let h = &parse_file(&path).unwrap()[0];
+    assert_eq!(h.variant, "F7S");
+    assert_eq!(h.bring_in, Some(50000));
+    assert_eq!(h.blinds_or_straddles, vec![0; 5]);
+    assert_eq!(h.actions[5].kind, ActionKind::BringIn { player: 2 });
+}
+
+#[test]
+fn defaults_comments_and_ignored_fields() {
+    let text = "\
+variant = 'PO'
+author = 'someone'
+meta.source = 'a dotted key makes a table without a span'
+date = 1979-05-27T07:32:00Z
+starting_stacks = [100, 200]
+actions = ['d dh p1 ????????', 'p1 cc # limps', \"p2 sm\"]
+_ranking_low = [[2, 1]]
+";
+    let hands = parse_str("x.phh", text, false).unwrap();
+    let h = &hands[0];
+    assert_eq!(h.antes, vec![0, 0]);
+    assert_eq!(h.blinds_or_straddles, vec![0, 0]);
+    assert_eq!((h.min_bet, h.small_bet, h.big_bet), (None, None, None));
+    assert_eq!(h.actions[1].text, "p1 cc");
+    assert_eq!(h.actions[1].kind, ActionKind::CheckCall { player: 1 });
+    assert_eq!(h.actions[2].kind, ActionKind::ShowMuck { player: 2 });
+    assert_eq!(h.ranking_low, vec![vec![2, 1]]);
+    assert!(h.ranking.is_empty());
+}
+
+#[test]
+fn hands_come_in_numeric_order() {
+    let mut text = String::new();
+    for n in (1..=11).rev() {
+        text += &format!("[{n}]\nvariant = 'NT'\nstarting_stacks = [{n}, 1]\nactions = []\n\n");
+    }
+    let hands = parse_str("x.phhs", &text, true).unwrap();
+    let numbers: Vec<usize> = hands.iter().map(|h| h.number).collect();
+    assert_eq!(numbers, (1..=11).collect::<Vec<_>>());
+    assert_eq!(hands[9].starting_stacks, vec![10, 1]);
+}
+
+const ONE: &str = "variant = 'NT'\nstarting_stacks = [100, 200, 300]\n";
+
+/// The message for `text` (a `.phh` unless it starts with a table header).
+fn error(text: &str) -> String {
+    let multi = text.starts_with('[');
+    let name = if multi { "hands.phhs" } else { "x.phh" };
+    match parse_str(name, text, multi) {
+        Ok(h) => panic!("parsed: {h:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn action_error(action: &str) -> String {
+    error(&format!("{ONE}actions = [\n  'd db', {action:?},\n]\n"))
+}
+
+#[test]
+fn error_amount_missing_in_a_phhs() {
+    let hand = "variant = 'NT'\nstarting_stacks = [1, 2, 3]\nactions = []\n";
+    let hand3 =
+        "starting_stacks = [1, 2, 3]\nactions = ['p1 cc',\n    'p3 cbr x']\nvariant = 'NT'\n";
+    let text = format!("[1]\n{hand}[2]\n{hand}[3]\n{hand3}");
+    assert_eq!(
+        error(&text),
+        r#"hands.phhs:12:5: hand 3: action "p3 cbr x": expected an amount after "cbr""#
+    );
+}
+
+#[test]
+fn error_amounts_in_actions() {
+    assert_eq!(
+        action_error("p1 cbr"),
+        r#"x.phh:4:11: action "p1 cbr": expected an amount after "cbr""#
+    );
+    assert_eq!(
+        action_error("p1 cbr 2.5"),
+        r#"x.phh:4:11: action "p1 cbr 2.5": expected an amount after "cbr", found "2.5": amounts must be whole chips"#
+    );
+    assert_eq!(
+        action_error("p1 cbr -50"),
+        r#"x.phh:4:11: action "p1 cbr -50": expected an amount after "cbr", found "-50": amounts must not be negative"#
+    );
+    assert_eq!(
+        action_error("p1 cbr 99999999999999999999"),
+        r#"x.phh:4:11: action "p1 cbr 99999999999999999999": amount 99999999999999999999 is too large (at most 18446744073709551615)"#
+    );
+}
+
+#[test]
+fn error_players_in_actions() {
+    assert_eq!(
+        action_error("p0 f"),
+        r#"x.phh:4:11: action "p0 f": there is no player p0: players are numbered from p1"#
+    );
+    assert_eq!(
+        action_error("d dh p4 AcKd # comment"),
+        r#"x.phh:4:11: action "d dh p4 AcKd": there is no player p4: the hand has 3 players, p1 to p3"#
+    );
+    assert_eq!(
+        action_error("player1 f"),
+        r#"x.phh:4:11: action "player1 f": expected a player such as "p1", found "player1""#
+    );
+}
+
+#[test]
+fn error_action_shapes() {
+    assert_eq!(
+        action_error("p1 raise 20"),
+        r#"x.phh:4:11: action "p1 raise 20": expected "f", "cc", "cbr", "pb", "sm" or "sd" after "p1", found "raise""#
+    );
+    assert_eq!(
+        action_error("p2 f now"),
+        r#"x.phh:4:11: action "p2 f now": expected the end of the action after "f", found "now""#
+    );
+    assert_eq!(
+        action_error("d dh p1 Ac1d"),
+        r#"x.phh:4:11: action "d dh p1 Ac1d": expected cards such as "AcKd" (or "????" when unknown), found "Ac1d""#
+    );
+    assert_eq!(
+        action_error("  # nothing"),
+        r#"x.phh:4:11: action "": expected an action such as "p1 cc" or "d db Jc3d5c", found nothing"#
+    );
+    assert_eq!(
+        action_error("x p1"),
+        r#"x.phh:4:11: action "x p1": expected "d" or a player such as "p1" at the start, found "x""#
+    );
+    assert_eq!(
+        error(&format!("{ONE}actions = ['p1 cc', 7]\n")),
+        r#"x.phh:3:21: `actions`: expected an action string such as "p1 cc", found an integer"#
+    );
+}
+
+#[test]
+fn error_cannot_read() {
+    let err = parse_file(Path::new("no/such/x.phh"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("no/such/x.phh: cannot read: "), "{err}");
+}
+
+#[test]
+fn error_invalid_toml() {
+    assert_eq!(
+        error("variant = 'NT'\nstarting_stacks = [1, 2\nactions = []\n"),
+        "x.phh:3:1: invalid TOML: invalid array; expected `]`"
+    );
+    assert_eq!(
+        error("variant = 'NT'\nvariant = 'PT'\n"),
+        "x.phh:2:1: invalid TOML: duplicate key `variant` in document root"
+    );
+}
+
+/// The TOML parser's depth limit is what keeps the recursive value tree off the end of the stack.
+#[test]
+fn error_deep_nesting_is_invalid_toml_not_a_crash() {
+    let text = format!("x = {}{}\n", "[".repeat(5000), "]".repeat(5000));
+    let err = error(&text);
+    assert!(
+        err.starts_with("x.phh:1:") && err.contains(": invalid TOML: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn error_missing_fields() {
+    assert_eq!(
+        error("variant = 'NT'\nactions = []\n"),
+        "x.phh: missing `starting_stacks`: expected an array of chip counts, one per player"
+    );
+    assert_eq!(
+        error("[1]\nvariant = 'NT'\nactions = []\n"),
+        "hands.phhs:1:1: hand 1: missing `starting_stacks`: expected an array of chip counts, one per player"
+    );
+    assert_eq!(
+        error("starting_stacks = [1, 2]\nactions = []\n"),
+        r#"x.phh: missing `variant`: expected a game code such as "NT""#
+    );
+    assert_eq!(
+        error(ONE),
+        "x.phh: missing `actions`: expected an array of action strings"
+    );
+}
+
+#[test]
+fn error_field_values() {
+    assert_eq!(
+        error(&format!("{ONE}antes = [1, 2]\nactions = []\n")),
+        "x.phh:3:9: `antes`: expected one entry per player (3, as in `starting_stacks`), found 2"
+    );
+    assert_eq!(
+        error(&format!("{ONE}antes = [1, 2.5, 1]\nactions = []\n")),
+        "x.phh:3:13: `antes`: expected a whole number of chips, found 2.5: amounts must be whole chips"
+    );
+    assert_eq!(
+        error("variant = 'NT'\nstarting_stacks = [100, -1]\nactions = []\n"),
+        "x.phh:2:25: `starting_stacks`: expected a whole number of chips, found -1: amounts must not be negative"
+    );
+    assert_eq!(
+        error("variant = 'NT'\nstarting_stacks = [100]\nactions = []\n"),
+        "x.phh:2:19: `starting_stacks`: expected at least 2 players, found 1"
+    );
+    assert_eq!(
+        error(&format!("{ONE}min_bet = '2'\nactions = []\n")),
+        "x.phh:3:11: `min_bet`: expected a whole number of chips, found a string"
+    );
+    assert_eq!(
+        error(&format!("{ONE}ante_trimming_status = 1\nactions = []\n")),
+        "x.phh:3:24: `ante_trimming_status`: expected true or false, found an integer"
+    );
+    assert_eq!(
+        error("variant = ''\nstarting_stacks = [1, 2]\nactions = []\n"),
+        r#"x.phh:1:11: `variant`: expected a game code such as "NT", found an empty string"#
+    );
+}
+
+#[test]
+fn error_rankings() {
+    assert_eq!(
+        error(&format!("{ONE}actions = []\n_ranking = [[2], [1, 4]]\n")),
+        "x.phh:4:22: `_ranking`: there is no player 4: the hand has 3 players, 1 to 3"
+    );
+    assert_eq!(
+        error(&format!("{ONE}actions = []\n_ranking_low = [[2], [2]]\n")),
+        "x.phh:4:23: `_ranking_low`: player 2 is listed twice"
+    );
+    assert_eq!(
+        error(&format!("{ONE}actions = []\n_ranking = [2, 1]\n")),
+        "x.phh:4:13: `_ranking`: expected groups of player numbers such as [[2], [1, 3]], found an integer"
+    );
+}
+
+#[test]
+fn error_hand_tables() {
+    let hand = "variant = 'NT'\nstarting_stacks = [1, 2]\nactions = []\n";
+    assert_eq!(
+        error(&format!("[1]\n{hand}[3]\n{hand}")),
+        "hands.phhs:5:1: hand tables must be numbered [1], [2], … without gaps: found [3] where [2] was expected"
+    );
+    assert_eq!(
+        error(&format!("[1]\n{hand}[01]\n{hand}")),
+        "hands.phhs:5:1: hand [1] is given twice"
+    );
+    assert_eq!(
+        parse_str("hands.phhs", hand, true).unwrap_err().to_string(),
+        "hands.phhs:1:11: expected hand tables [1], [2], …, found the key `variant`"
+    );
+    assert_eq!(
+        parse_str("hands.phhs", "# nothing here\n", true)
+            .unwrap_err()
+            .to_string(),
+        "hands.phhs: no hands: expected hand tables [1], [2], …"
+    );
+}
+
+const DWAN_IVEY: &str = include_str!("../../tests/data/phh/famous/dwan-ivey-2009.phh");
+
+#[derive(Debug, Clone)]
+enum Edit {
+    Delete(usize, usize),
+    Insert(usize, String),
+    Replace(usize, char),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let len = DWAN_IVEY.chars().count();
+    prop_oneof![
+        (0..len, 1..20usize).prop_map(|(at, n)| Edit::Delete(at, n)),
+        (0..=len, "[\\[\\]{}'\"#=,.0-9a-z \n-]{1,8}|\\PC{1,4}")
+            .prop_map(|(at, s)| Edit::Insert(at, s)),
+        (0..len, any::<char>()).prop_map(|(at, c)| Edit::Replace(at, c)),
+    ]
+}
+
+fn apply(edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = DWAN_IVEY.chars().collect();
+    for e in edits {
+        match e {
+            Edit::Delete(at, n) => {
+                let at = (*at).min(chars.len());
+                let end = (at + n).min(chars.len());
+                chars.drain(at..end);
+            }
+            Edit::Insert(at, s) => {
+                let at = (*at).min(chars.len());
+                chars.splice(at..at, s.chars());
+            }
+            Edit::Replace(at, c) => {
+                if let Some(slot) = chars.get_mut(*at) {
+                    *slot = *c;
+                }
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #[test]
+    fn never_panics_on_arbitrary_text(text in "\\PC*", multi in any::<bool>()) {
+        let _ = parse_str("x.phh", &text, multi);
+    }
+
+    #[test]
+    fn never_panics_on_toml_like_text(
+        text in "(\\[[0-9]{1,2}\\]\n|[a-z_]{1,8} = (\\[[0-9, .'pcbrfd-]*\\]|'[^'\n]*'|-?[0-9.]+|true)\n){0,12}",
+        multi in any::<bool>(),
+    ) {
+        let _ = parse_str("x.phhs", &text, multi);
+    }
+
+    #[test]
+    fn never_panics_on_a_mutated_hand(edits in proptest::collection::vec(edit(), 1..4)) {
+        let text = apply(&edits);
+        if let Err(e) = parse_str("x.phh", &text, false) {
+            // Every message starts with the file's name.
+            prop_assert!(e.to_string().starts_with("x.phh"));
+        }
+        let _ = parse_str("x.phhs", &text, true);
+    }
+}
+
+#[test]
+fn the_unmutated_hand_parses() {
+    assert!(parse_str("x.phh", &apply(&[]), false).is_ok());
+}
