@@ -5,3 +5,4 @@
 
 pub mod engine;
 pub mod phh;
+pub mod replay;

@@ -91,7 +91,9 @@ impl Round {
             }
         }
         let limit_inc = match spec.structure {
-            Structure::FixedLimit { small_bet, big_bet } => Some(if bet.big { big_bet } else { small_bet }),
+            Structure::FixedLimit { small_bet, big_bet } => {
+                Some(if bet.big { big_bet } else { small_bet })
+            }
             _ => None,
         };
         // An incomplete forced bet (a big blind under the limit's bet) is completed, not raised.
@@ -117,7 +119,10 @@ impl Round {
         };
         if first && bet.opener == Opener::Blinds {
             // A button straddle acts last pre-flop, wherever the order starts.
-            for f in forced.iter().filter(|f| f.kind == ForcedKind::ButtonStraddle) {
+            for f in forced
+                .iter()
+                .filter(|f| f.kind == ForcedKind::ButtonStraddle)
+            {
                 order.retain(|&s| s != f.seat);
                 order.push(f.seat);
             }
@@ -160,9 +165,11 @@ impl Round {
 
     fn limit_inc(&self, spec: &GameSpec) -> Option<Chips> {
         match spec.structure {
-            Structure::FixedLimit { small_bet, big_bet } => {
-                Some(if self.big || self.big_made { big_bet } else { small_bet })
-            }
+            Structure::FixedLimit { small_bet, big_bet } => Some(if self.big || self.big_made {
+                big_bet
+            } else {
+                small_bet
+            }),
             _ => None,
         }
     }
@@ -263,8 +270,8 @@ impl HandState {
         let opts = &self.spec.options;
         let limit = r.limit_inc(&self.spec);
         if rs.acted {
-            let reopened = r.full_raises > rs.seen
-                || (limit.is_none() && r.current - rs.faced >= r.min_inc);
+            let reopened =
+                r.full_raises > rs.seen || (limit.is_none() && r.current - rs.faced >= r.min_inc);
             if !reopened {
                 return Err(NoRaise::NotReopened);
             }
@@ -293,9 +300,10 @@ impl HandState {
                     (r.last_full + inc, r.last_full + inc)
                 }
             }
-            Structure::SpreadLimit { min, max } => {
-                (r.current + r.min_inc.max(min), r.current + max.max(r.min_inc))
-            }
+            Structure::SpreadLimit { min, max } => (
+                r.current + r.min_inc.max(min),
+                r.current + max.max(r.min_inc),
+            ),
         };
         if all_in < lo {
             lo = all_in;
@@ -349,11 +357,13 @@ impl HandState {
             Action::BringIn if !round.bring_in_pending => Err(RuleError::NoBringIn { seat }),
             Action::BringIn => Ok(bring_in.min(st.stack)),
             Action::BetRaiseTo(to) => {
-                let (min, max) = self.raise_range(seat).map_err(|why| RuleError::CannotRaise {
-                    seat,
-                    amount: to,
-                    why,
-                })?;
+                let (min, max) = self
+                    .raise_range(seat)
+                    .map_err(|why| RuleError::CannotRaise {
+                        seat,
+                        amount: to,
+                        why,
+                    })?;
                 if to < min || to > max {
                     return Err(RuleError::AmountOutOfRange {
                         seat,

@@ -67,8 +67,10 @@ pub(super) fn award(state: &HandState, results: &[BoardResult]) -> Result<Vec<Ch
         let extra = pot.amount % boards;
         for (b, result) in results.iter().enumerate() {
             let amount = share + Chips::from((b as Chips) < extra);
-            split_share(state, result, pot, amount, &mut pay)
-                .ok_or(RuleError::PotUnranked { pot: p, amount: pot.amount })?;
+            split_share(state, result, pot, amount, &mut pay).ok_or(RuleError::PotUnranked {
+                pot: p,
+                amount: pot.amount,
+            })?;
         }
     }
     Ok(pay)

@@ -65,9 +65,9 @@ impl HandState {
 
     /// What `seat` must add to call, at most its stack.
     pub fn to_call(&self, seat: Seat) -> Chips {
-        self.seats.get(seat).map_or(0, |s| {
-            self.current_bet().saturating_sub(s.bet).min(s.stack)
-        })
+        self.seats
+            .get(seat)
+            .map_or(0, |s| self.current_bet().saturating_sub(s.bet).min(s.stack))
     }
 
     /// Collected pots plus every bet on the table.
@@ -108,8 +108,7 @@ impl HandState {
         }
         let r = self.round.as_ref()?;
         let owed = self.to_call(seat);
-        let fold = !r.bring_in_pending
-            && (owed > 0 || self.spec.options.fold_when_checkable);
+        let fold = !r.bring_in_pending && (owed > 0 || self.spec.options.fold_when_checkable);
         Some(LegalActions {
             seat,
             fold,
@@ -166,5 +165,13 @@ impl HandState {
     /// Whether the hand is over (complete or void).
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Complete | Phase::Voided)
+    }
+}
+
+impl HandState {
+    /// A betting round waits for the dealer to name its opener (stud).
+    pub fn awaiting_opener(&self) -> bool {
+        matches!(self.phase, Phase::Betting(_))
+            && self.round.as_ref().is_some_and(|r| r.to_act.is_none())
     }
 }

@@ -235,7 +235,9 @@ impl HandState {
                     if !(first && self.setup.skip_first_bet) {
                         let round = Round::start(self, bet, first);
                         if round.has_action() {
-                            if round.to_act.is_some() || matches!(bet.opener, Opener::BringIn | Opener::Named) {
+                            if round.to_act.is_some()
+                                || matches!(bet.opener, Opener::BringIn | Opener::Named)
+                            {
                                 self.last_opener = round.to_act;
                             }
                             self.round = Some(round);
@@ -437,7 +439,11 @@ impl HandState {
 
     /// Whether any later betting round could still have a decision: two live seats with chips.
     pub(super) fn betting_possible(&self) -> bool {
-        self.seats.iter().filter(|s| !s.folded && s.stack > 0).count() >= 2
+        self.seats
+            .iter()
+            .filter(|s| !s.folded && s.stack > 0)
+            .count()
+            >= 2
     }
 
     fn act(&mut self, seat: Seat, action: Action, chips: Chips) {
@@ -462,7 +468,6 @@ impl HandState {
             self.end_round();
         }
     }
-
 }
 
 fn validate(spec: &GameSpec, setup: &HandSetup) -> Result<(), SetupError> {

@@ -1,0 +1,228 @@
+//! `dealerd replay`: PHH hands through the engine, as `tests/data/VECTORS.md` specifies.
+//!
+//! The engine reads no cards. Dealing actions are checked against the street
+//! sequence, the first action of a stud street names its opener, and the
+//! `_ranking` fields are the dealer's word at showdown.
+
+mod variant;
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::engine::{
+    Action, BoardResult, Chips, Event, HandState, Phase, RuleError, Seat, SetupError,
+};
+use crate::phh::{self, ActionKind, PhhHand};
+
+pub use variant::{draw_game, flop_game, setup_for, seven_stud, spec_for, VariantError};
+
+/// Why a hand stopped. The display is the contract's stderr line.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Phh(#[from] phh::PhhError),
+    #[error("{file}: hand {hand}: {error}")]
+    Variant {
+        file: String,
+        hand: usize,
+        error: VariantError,
+    },
+    #[error("{file}: hand {hand}: {error}")]
+    Setup {
+        file: String,
+        hand: usize,
+        error: SetupError,
+    },
+    #[error("hand {hand} step {step}: {action}: {error}")]
+    Rule {
+        hand: usize,
+        step: usize,
+        action: String,
+        error: RuleError,
+    },
+    #[error("hand {hand}: showdown: {error}")]
+    Showdown { hand: usize, error: RuleError },
+    #[error("hand {hand}: the actions end before the hand does ({expected})")]
+    Unfinished { hand: usize, expected: &'static str },
+}
+
+/// One `--json` line after a player action.
+pub fn action_line(hand: usize, step: usize, text: &str, state: &HandState) -> Value {
+    let next = state.to_act();
+    let betting = matches!(state.phase(), Phase::Betting(_));
+    let range = next
+        .filter(|_| betting)
+        .and_then(|s| state.raise_range(s).ok());
+    json!({
+        "hand": hand,
+        "step": step,
+        "action": text,
+        "pot": state.pot(),
+        "stacks": state.stacks(),
+        "bets": state.seats().iter().map(|s| s.bet).collect::<Vec<_>>(),
+        "next": next.map(|s| s + 1),
+        "to_call": next.map(|s| state.to_call(s)),
+        "min_raise_to": range.map(|r| r.0),
+        "max_raise_to": range.map(|r| r.1),
+    })
+}
+
+fn seats(ranking: &[Vec<usize>]) -> Vec<Vec<Seat>> {
+    ranking
+        .iter()
+        .map(|g| g.iter().map(|p| p.saturating_sub(1)).collect())
+        .collect()
+}
+
+/// Replays one hand, calling `line` after every player action; gives the final stacks.
+pub fn replay_hand(
+    file: &str,
+    hand: &PhhHand,
+    mut line: impl FnMut(Value),
+) -> Result<Vec<Chips>, ReplayError> {
+    let number = hand.number;
+    let spec = spec_for(hand).map_err(|error| ReplayError::Variant {
+        file: file.to_string(),
+        hand: number,
+        error,
+    })?;
+    let setup = setup_for(hand);
+    let mut state =
+        HandState::new(Arc::new(spec), Arc::new(setup)).map_err(|error| ReplayError::Setup {
+            file: file.to_string(),
+            hand: number,
+            error,
+        })?;
+    state
+        .apply_mut(&Event::PostForced)
+        .map_err(|error| ReplayError::Rule {
+            hand: number,
+            step: 0,
+            action: "forced bets".into(),
+            error,
+        })?;
+    // Hole cards come one player at a time; a street's deal is one event.
+    let mut dealt: Option<BTreeSet<usize>> = None;
+    let mut after_draw = false;
+    for (step, action) in hand.actions.iter().enumerate() {
+        let fail = |error| ReplayError::Rule {
+            hand: number,
+            step,
+            action: action.text.clone(),
+            error,
+        };
+        let event = match action.kind {
+            ActionKind::DealHole { player } => {
+                if after_draw {
+                    continue; // replacement cards after a draw
+                }
+                if let Some(set) = dealt.as_mut() {
+                    if set.insert(player) {
+                        continue;
+                    }
+                }
+                dealt = Some(BTreeSet::from([player]));
+                Some(Event::Deal)
+            }
+            ActionKind::DealBoard => {
+                dealt = None;
+                Some(Event::Deal)
+            }
+            _ => None,
+        };
+        if let Some(event) = event {
+            state.apply_mut(&event).map_err(fail)?;
+            continue;
+        }
+        dealt = None;
+        after_draw = false;
+        let (seat, event) = match action.kind {
+            ActionKind::Fold { player } => (player - 1, Action::Fold),
+            ActionKind::CheckCall { player } => (player - 1, Action::CheckCall),
+            ActionKind::CompleteBetRaise { player, to } => (player - 1, Action::BetRaiseTo(to)),
+            ActionKind::BringIn { player } => (player - 1, Action::BringIn),
+            ActionKind::ShowMuck { player } => {
+                state.apply_mut(&Event::Show(player - 1)).map_err(fail)?;
+                line(action_line(number, step, &action.text, &state));
+                continue;
+            }
+            ActionKind::Draw { player } => {
+                let cards = action
+                    .text
+                    .split_whitespace()
+                    .nth(2)
+                    .map_or(0, |c| c.len() / 2);
+                let n = u8::try_from(cards).unwrap_or(u8::MAX);
+                state.apply_mut(&Event::Draw(player - 1, n)).map_err(fail)?;
+                after_draw = true;
+                line(action_line(number, step, &action.text, &state));
+                continue;
+            }
+            ActionKind::DealHole { .. } | ActionKind::DealBoard => continue,
+        };
+        if state.awaiting_opener() {
+            state.apply_mut(&Event::NameOpener(seat)).map_err(fail)?;
+        }
+        state.apply_mut(&Event::Act(seat, event)).map_err(fail)?;
+        line(action_line(number, step, &action.text, &state));
+    }
+    if state.phase() == Phase::Showdown {
+        let result = BoardResult {
+            high: seats(&hand.ranking),
+            low: seats(&hand.ranking_low),
+        };
+        state
+            .apply_mut(&Event::Showdown(vec![result]))
+            .map_err(|error| ReplayError::Showdown {
+                hand: number,
+                error,
+            })?;
+    }
+    if state.phase() != Phase::Complete {
+        return Err(ReplayError::Unfinished {
+            hand: number,
+            expected: state.expected(),
+        });
+    }
+    Ok(state.final_stacks())
+}
+
+/// The `replay` command: every hand of every file, stopping at the first error.
+pub fn run(
+    files: &[impl AsRef<Path>],
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), ReplayError> {
+    for path in files {
+        let path = path.as_ref();
+        let hands = phh::parse_file(path)?;
+        let name = path.display().to_string();
+        for hand in &hands {
+            // Lines stream as the hand goes, so a refused action shows what led up
+            // to it; a failing hand prints no final_stacks. A closed stdout is ignored.
+            let stacks = replay_hand(&name, hand, |v| {
+                if json {
+                    let _ = writeln!(out, "{v}");
+                }
+            })?;
+            let _ = if json {
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"hand": hand.number, "final_stacks": stacks})
+                )
+            } else {
+                writeln!(
+                    out,
+                    "{name} hand {}: {} final stacks {:?}",
+                    hand.number, hand.variant, stacks
+                )
+            };
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,166 @@
+//! PHH variant codes as engine games, and PHH's forced-bet fields as a hand setup.
+
+use crate::engine::{
+    AnteMode, BetStep, DealStep, Forced, ForcedKind, GameSpec, HandSetup, Opener, Options,
+    RaiseCap, Split, Step, Structure,
+};
+use crate::phh::PhhHand;
+
+/// Why a PHH hand cannot be mapped onto an engine game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    #[error(
+        "variant {0:?} is not supported (NT, PT, PO, FT, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D are)"
+    )]
+    Unsupported(String),
+    #[error("variant {variant} needs `{field}`")]
+    Missing {
+        variant: String,
+        field: &'static str,
+    },
+}
+
+fn deal(hole_down: u8, hole_up: u8, board: u8) -> Step {
+    Step::Deal(DealStep {
+        hole_down,
+        hole_up,
+        board,
+    })
+}
+
+fn bet(opener: Opener, big: bool) -> Step {
+    Step::Bet(BetStep {
+        opener,
+        big,
+        open_pair: false,
+    })
+}
+
+/// Hold'em and Omaha: hole cards, then flop, turn and river.
+pub fn flop_game(hole: u8) -> Vec<Step> {
+    vec![
+        deal(hole, 0, 0),
+        bet(Opener::Blinds, false),
+        deal(0, 0, 3),
+        bet(Opener::LeftOfButton, false),
+        deal(0, 0, 1),
+        bet(Opener::LeftOfButton, true),
+        deal(0, 0, 1),
+        bet(Opener::LeftOfButton, true),
+    ]
+}
+
+/// Seven-card stud: the dealer names each round's opener; 3rd street opens with the bring-in.
+pub fn seven_stud() -> Vec<Step> {
+    vec![
+        deal(2, 1, 0),
+        bet(Opener::BringIn, false),
+        deal(0, 1, 0),
+        bet(Opener::Named, false),
+        deal(0, 1, 0),
+        bet(Opener::Named, true),
+        deal(0, 1, 0),
+        bet(Opener::Named, true),
+        deal(1, 0, 0),
+        bet(Opener::Named, true),
+    ]
+}
+
+/// Draw games: five cards, then `draws` draws each followed by a round.
+/// `big_from` is the first round (0-based) played with the big bet.
+pub fn draw_game(draws: usize, big_from: usize) -> Vec<Step> {
+    let mut steps = vec![deal(5, 0, 0), bet(Opener::Blinds, big_from == 0)];
+    for round in 1..=draws {
+        steps.push(Step::Draw);
+        steps.push(bet(Opener::LeftOfButton, round >= big_from));
+    }
+    steps
+}
+
+/// The engine game for a PHH hand, with the WSOP limits of the replay contract.
+pub fn spec_for(hand: &PhhHand) -> Result<GameSpec, VariantError> {
+    let v = hand.variant.as_str();
+    let missing = |field| VariantError::Missing {
+        variant: v.to_string(),
+        field,
+    };
+    let fixed = || -> Result<Structure, VariantError> {
+        Ok(Structure::FixedLimit {
+            small_bet: hand.small_bet.ok_or_else(|| missing("small_bet"))?,
+            big_bet: hand.big_bet.ok_or_else(|| missing("big_bet"))?,
+        })
+    };
+    let min_bet = || hand.min_bet.ok_or_else(|| missing("min_bet"));
+    let (structure, steps, split) = match v {
+        "NT" => (Structure::NoLimit, flop_game(2), Split::High),
+        "PT" => (Structure::PotLimit, flop_game(2), Split::High),
+        "PO" => (Structure::PotLimit, flop_game(4), Split::High),
+        "FT" => (fixed()?, flop_game(2), Split::High),
+        "FO/8" => (fixed()?, flop_game(4), Split::HiLo),
+        "F7S" | "FR" => (fixed()?, seven_stud(), Split::High),
+        "F7S/8" => (fixed()?, seven_stud(), Split::HiLo),
+        "N2L1D" => (Structure::NoLimit, draw_game(1, usize::MAX), Split::High),
+        "F2L3D" => (fixed()?, draw_game(3, 2), Split::High),
+        _ => return Err(VariantError::Unsupported(v.to_string())),
+    };
+    let limit = structure.is_limit();
+    if matches!(v, "F7S" | "FR" | "F7S/8") && hand.bring_in.is_none() {
+        return Err(missing("bring_in"));
+    }
+    Ok(GameSpec {
+        structure,
+        steps,
+        min_bet: if limit { 0 } else { min_bet()? },
+        split,
+        antes: if hand.ante_trimming_status {
+            AnteMode::Live
+        } else {
+            AnteMode::Dead
+        },
+        options: Options {
+            // WSOP: a bet and four raises in limit, even heads-up.
+            raise_cap: limit.then_some(RaiseCap {
+                raises: 4,
+                lift_heads_up: false,
+            }),
+            ..Options::default()
+        },
+    })
+}
+
+/// PHH's antes and blinds as forced bets. Heads-up, PHH swaps the first two
+/// entries: the button (p2) posts the first one.
+pub fn setup_for(hand: &PhhHand) -> HandSetup {
+    let n = hand.players();
+    let owner = |i: usize| if n == 2 && i < 2 { 1 - i } else { i };
+    let mut forced = Vec::new();
+    for (i, &amount) in hand.antes.iter().enumerate() {
+        if amount > 0 {
+            forced.push(Forced {
+                seat: owner(i),
+                kind: ForcedKind::Ante,
+                amount,
+            });
+        }
+    }
+    for (i, &amount) in hand.blinds_or_straddles.iter().enumerate() {
+        if amount > 0 {
+            forced.push(Forced {
+                seat: owner(i),
+                kind: if i < 2 {
+                    ForcedKind::Blind
+                } else {
+                    ForcedKind::Straddle
+                },
+                amount,
+            });
+        }
+    }
+    HandSetup {
+        stacks: hand.starting_stacks.clone(),
+        forced,
+        bring_in: hand.bring_in,
+        boards: 1,
+        skip_first_bet: false,
+    }
+}
