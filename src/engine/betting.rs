@@ -152,8 +152,8 @@ impl Round {
         self.seats.iter().any(|s| s.needs)
     }
 
-    pub(super) fn anyone_acted(&self) -> bool {
-        self.seats.iter().any(|s| s.acted)
+    pub(super) fn acted(&self, seat: Seat) -> bool {
+        self.seats.get(seat).is_some_and(|s| s.acted)
     }
 
     /// The dealer named the opener: the order starts there.

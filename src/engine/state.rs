@@ -389,14 +389,14 @@ impl HandState {
             "only when everyone else has folded to the blinds"
         } else if self.dead > 0 || self.seats.iter().any(|s| s.folded && s.committed > 0) {
             "other money is in the pot"
-        } else if self.round.as_ref().is_some_and(|r| r.anyone_acted())
-            || !self.live_seats().all(|s| {
-                self.setup
-                    .forced
-                    .iter()
-                    .any(|f| f.seat == s && f.kind == ForcedKind::Blind)
-            })
-        {
+        } else if !self.live_seats().all(|s| {
+            let blind = self
+                .setup
+                .forced
+                .iter()
+                .any(|f| f.seat == s && f.kind == ForcedKind::Blind);
+            blind && !self.round.as_ref().is_some_and(|r| r.acted(s))
+        }) {
             "only the two blinds, before either acts"
         } else {
             return Ok(());
