@@ -58,6 +58,7 @@ fn setup(stacks: &[Chips], forced: Vec<Forced>) -> HandSetup {
         bring_in: None,
         boards: 1,
         skip_first_bet: false,
+        drop_at_flop: 0,
     }
 }
 
@@ -1178,4 +1179,28 @@ fn deal_step_has_its_card_counts() {
         .collect();
     assert_eq!(boards.iter().map(|d| d.board).sum::<u8>(), 5);
     assert_eq!(boards[0].hole_down, 2);
+}
+
+#[test]
+fn m3_drop_is_taken_from_the_pot_when_the_flop_is_dealt_no_flop_no_drop() {
+    // H3: "The fee collection will be taken by the dealer immediately prior to the flop."
+    let mut s = blinds(&[100; 3], 1, 2);
+    s.drop_at_flop = 3;
+    let mut t = T::new(fl(2, 4), s.clone());
+    t.act(2, CheckCall).act(0, CheckCall).act(1, CheckCall);
+    assert_eq!(t.hand.state().pot(), 6);
+    t.deal();
+    assert_eq!(t.hand.state().pot(), 3);
+    assert_eq!(t.hand.state().dropped(), 3);
+    for _ in 0..3 {
+        t.act(0, CheckCall).act(1, CheckCall).act(2, CheckCall);
+        if t.hand.state().phase() != Phase::Showdown {
+            t.deal();
+        }
+    }
+    t.showdown(vec![vec![1]]);
+    assert_eq!(t.finals(), vec![98, 101, 98]);
+    let mut t = T::new(fl(2, 4), s);
+    t.act(2, BetRaiseTo(4)).act(0, Fold).act(1, Fold);
+    assert_eq!(t.finals(), vec![99, 98, 103], "no flop, no drop");
 }

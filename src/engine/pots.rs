@@ -16,8 +16,9 @@ pub struct Pot {
 }
 
 /// Main pot first. Dead money is the main pot's; chips that folded seats put in
-/// above every live seat's level stay in the top pot.
-pub(super) fn pots(seats: &[SeatState], dead: Chips) -> Vec<Pot> {
+/// above every live seat's level stay in the top pot. The drop comes out of
+/// the main pot first.
+pub(super) fn pots(seats: &[SeatState], dead: Chips, mut dropped: Chips) -> Vec<Pot> {
     let mut levels: Vec<Chips> = seats
         .iter()
         .filter(|s| !s.folded)
@@ -42,6 +43,9 @@ pub(super) fn pots(seats: &[SeatState], dead: Chips) -> Vec<Pot> {
                 .map(|s| s.committed.saturating_sub(level))
                 .sum::<Chips>();
         }
+        let taken = dropped.min(amount);
+        dropped -= taken;
+        amount -= taken;
         if amount > 0 {
             let eligible = seats
                 .iter()
@@ -61,7 +65,10 @@ pub(super) fn award(state: &HandState, results: &[BoardResult]) -> Result<Vec<Ch
     state.verify_showdown_results(results)?;
     let mut pay = vec![0; state.seats.len()];
     let boards = results.len().max(1) as Chips;
-    for (p, pot) in pots(&state.seats, state.dead).iter().enumerate() {
+    for (p, pot) in pots(&state.seats, state.dead, state.dropped)
+        .iter()
+        .enumerate()
+    {
         // P5: each board takes its share of every pot; the extra chip goes to the first.
         let share = pot.amount / boards;
         let extra = pot.amount % boards;

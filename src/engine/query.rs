@@ -70,14 +70,19 @@ impl HandState {
             .map_or(0, |s| self.current_bet().saturating_sub(s.bet).min(s.stack))
     }
 
-    /// Collected pots plus every bet on the table.
+    /// Collected pots plus every bet on the table, less the drop.
     pub fn pot(&self) -> Chips {
-        self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>()
+        self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>() - self.dropped
+    }
+
+    /// The house's drop taken from this pot (M3).
+    pub fn dropped(&self) -> Chips {
+        self.dropped
     }
 
     /// Every pot with its eligible seats, counting the bets on the table.
     pub fn pots(&self) -> Vec<Pot> {
-        pots::pots(&self.seats, self.dead)
+        pots::pots(&self.seats, self.dead, self.dropped)
     }
 
     /// Stacks now; before the pots are awarded.

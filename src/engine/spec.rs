@@ -231,6 +231,10 @@ pub struct HandSetup {
     /// S2 (H2): the bomb pot skips the first betting round.
     #[serde(default)]
     pub skip_first_bet: bool,
+    /// M3 (H3): the house's drop, taken from the pot when the flop is dealt.
+    /// No flop, no drop.
+    #[serde(default)]
+    pub drop_at_flop: Chips,
 }
 
 fn one() -> u8 {

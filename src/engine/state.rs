@@ -60,6 +60,8 @@ pub struct HandState {
     pub(super) last_opener: Option<Seat>,
     pub(super) bet_rounds_started: usize,
     pub(super) payouts: Option<Vec<Chips>>,
+    /// The drop taken from the pot (M3), out of the main pot first.
+    pub(super) dropped: Chips,
 }
 
 impl HandState {
@@ -91,6 +93,7 @@ impl HandState {
             last_opener: None,
             bet_rounds_started: 0,
             payouts: None,
+            dropped: 0,
         })
     }
 
@@ -114,6 +117,7 @@ impl HandState {
             Event::PostForced => self.post_forced(),
             Event::Deal => {
                 if let Phase::Dealing(i) = self.phase {
+                    self.take_drop(i);
                     self.enter_step(i + 1);
                 }
             }
@@ -295,6 +299,18 @@ impl HandState {
         }
     }
 
+    /// M3: the drop comes out when the first board cards are dealt.
+    fn take_drop(&mut self, step: usize) {
+        let first_board = self.spec.steps[..=step]
+            .iter()
+            .filter(|s| matches!(s, Step::Deal(d) if d.board > 0))
+            .count()
+            == 1;
+        if first_board && matches!(self.spec.steps[step], Step::Deal(d) if d.board > 0) {
+            self.dropped = self.setup.drop_at_flop.min(self.pot());
+        }
+    }
+
     fn win_uncontested(&mut self) {
         let mut pay = vec![0; self.seats.len()];
         if let Some(w) = self.live_seats().next() {
@@ -312,6 +328,7 @@ impl HandState {
             seat.committed = 0;
         }
         self.dead = 0;
+        self.dropped = 0;
         self.round = None;
         self.pending.clear();
         self.payouts = None;

@@ -162,5 +162,6 @@ pub fn setup_for(hand: &PhhHand) -> HandSetup {
         bring_in: hand.bring_in,
         boards: 1,
         skip_first_bet: false,
+        drop_at_flop: 0,
     }
 }
