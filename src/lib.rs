@@ -7,3 +7,4 @@ pub mod engine;
 pub mod phh;
 pub mod replay;
 pub mod rules;
+pub mod table;

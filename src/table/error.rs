@@ -1,0 +1,44 @@
+use thiserror::Error;
+
+use crate::engine::{Chips, RuleError, SetupError};
+
+/// Why the table refused an event. Seats are table seats, numbered from 1 in messages.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TableError {
+    #[error("seat {} does not exist (the table has {seats})", .seat + 1)]
+    NoSuchSeat { seat: usize, seats: usize },
+    #[error("seat {} is taken", .seat + 1)]
+    SeatTaken { seat: usize },
+    #[error("seat {} is empty", .seat + 1)]
+    EmptySeat { seat: usize },
+    #[error("seat {}: a buy-in must be {min}..{max}, not {amount}", .seat + 1)]
+    BuyIn {
+        seat: usize,
+        amount: Chips,
+        min: Chips,
+        max: Chips,
+    },
+    #[error("seat {}: a top-up may bring the stack to at most {max}; {stack} + {amount} is over", .seat + 1)]
+    TopUpOver {
+        seat: usize,
+        stack: Chips,
+        amount: Chips,
+        max: Chips,
+    },
+    #[error("seat {}: {why}", .seat + 1)]
+    Refused { seat: usize, why: &'static str },
+    #[error("not during a hand: finish or void the hand first")]
+    HandInProgress,
+    #[error("no hand is being played")]
+    NoHand,
+    #[error("a hand needs at least two players dealt in, and there are {0}")]
+    NotEnoughPlayers(usize),
+    #[error("game {0} is not in the house rules")]
+    NoSuchGame(usize),
+    #[error("{0}")]
+    NotAllowed(&'static str),
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("the rules cannot deal this hand: {0}")]
+    Setup(#[from] SetupError),
+}

@@ -1,0 +1,45 @@
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Chips, Event};
+
+/// Everything that happens at the table, in the journal's order. Seats are
+/// table seats (0-based); `Hand` events use the hand's own seat order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum TableEvent {
+    /// T1, M1: a player sits down and buys in.
+    Join {
+        seat: usize,
+        name: String,
+        buy_in: Chips,
+    },
+    /// T1, M5: a player cashes out their whole stack and leaves.
+    Leave { seat: usize },
+    /// T1 (H2 3.2): sit out; blinds that pass the seat are missed (T5).
+    SitOut { seat: usize },
+    /// T5: come back, posting what was missed or waiting for the big blind.
+    SitIn {
+        seat: usize,
+        wait_for_big_blind: bool,
+    },
+    /// M1 (H2 3.4): add chips between hands.
+    TopUp { seat: usize, amount: Chips },
+    /// M1 (H2 3.5): buy in again after going broke.
+    Rebuy { seat: usize, amount: Chips },
+    /// T6: the high-card draw put the button here.
+    SetButton { seat: usize },
+    /// S5: the dealer's choice for the next hand.
+    ChooseGame { game: usize },
+    /// F4: a straddle declared before the deal.
+    Straddle { seat: usize },
+    /// S2: the next hand (H2) or the next orbit (H0) is a bomb pot.
+    BombNext,
+    /// S1: the group turns kill pots on for an orbit (H0).
+    StartKillOrbit,
+    /// S1 (H3 lowball): a player kills the next pot.
+    Kill { seat: usize },
+    /// Deal the next hand: move the button, post the blinds, antes and fees.
+    NewHand,
+    /// Something in the current hand.
+    Hand(Event),
+}

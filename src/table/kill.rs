@@ -1,0 +1,149 @@
+//! S1: kill pots. Legs, the kill button, and when it goes neutral.
+
+use serde::Serialize;
+
+use super::CurrentHand;
+use crate::engine::{Action, Chips, Event, Phase};
+use crate::rules::schema::KillTrigger;
+use crate::rules::Kill;
+
+/// What a finished hand means for the kill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandResult {
+    /// Table seats that took chips from the pots, in seat order.
+    pub winners: Vec<usize>,
+    /// All that was awarded.
+    pub pot: Chips,
+    /// S1 (H0): the pot held a full voluntary bet, not only blinds.
+    pub voluntary_bet: bool,
+}
+
+impl HandResult {
+    pub fn of(hand: &CurrentHand) -> HandResult {
+        let state = hand.state();
+        let pay = state.payouts().unwrap_or(&[]);
+        let mut winners: Vec<usize> = pay
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p > 0)
+            .filter_map(|(hs, _)| hand.order.get(hs).copied())
+            .collect();
+        winners.sort_unstable();
+        let voluntary_bet = hand
+            .hand
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Act(_, Action::BetRaiseTo(_))));
+        HandResult {
+            winners,
+            pot: if state.phase() == Phase::Complete {
+                pay.iter().sum()
+            } else {
+                0
+            },
+            voluntary_bet,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct KillState {
+    /// The seat with a leg up: it won the last pot.
+    leg: Option<usize>,
+    /// The seat holding the kill button: the next hand is killed.
+    killer: Option<usize>,
+    /// Who killed the hand being played (they kill again if they win it).
+    killing: Option<usize>,
+    /// Kill orbit mode (H0, "active for a full orbit"): hands left.
+    orbit_left: Option<usize>,
+}
+
+impl KillState {
+    pub fn leg(&self) -> Option<usize> {
+        self.leg
+    }
+
+    pub fn killer(&self) -> Option<usize> {
+        self.killer
+    }
+
+    /// The hand being played is killed by this seat.
+    pub fn killing(&self) -> Option<usize> {
+        self.killing
+    }
+
+    pub fn orbit_left(&self) -> Option<usize> {
+        self.orbit_left
+    }
+
+    /// Whether kills are on: always, or only during a kill orbit (H0).
+    pub(super) fn active(&self, kill: Option<&Kill>) -> bool {
+        kill.is_some_and(|k| !k.orbit || self.orbit_left.is_some_and(|n| n > 0))
+    }
+
+    pub(super) fn start_orbit(&mut self, hands: usize) {
+        self.orbit_left = Some(hands);
+    }
+
+    pub(super) fn set_killer(&mut self, seat: usize) {
+        // One kill per deal: a later kill replaces nothing once one is set.
+        if self.killer.is_none() {
+            self.killer = Some(seat);
+        }
+    }
+
+    /// S1: the kill button is neutral when its holder quits.
+    pub(super) fn player_left(&mut self, seat: usize) {
+        if self.leg == Some(seat) {
+            self.leg = None;
+        }
+        if self.killer == Some(seat) {
+            self.killer = None;
+        }
+    }
+
+    /// A hand was dealt: the kill button, if used, is now in play.
+    pub(super) fn hand_dealt(&mut self, killed: bool) {
+        self.killing = if killed { self.killer.take() } else { None };
+        if !killed {
+            // A kill that could not be dealt (the killer sat out) goes neutral.
+            self.killer = None;
+        }
+        if let Some(n) = self.orbit_left.as_mut() {
+            *n = n.saturating_sub(1);
+        }
+    }
+
+    pub(super) fn after_hand(&mut self, kill: &Kill, result: &HandResult) {
+        let killing = self.killing.take();
+        let on = !kill.orbit || self.orbit_left.is_some();
+        if !on {
+            return;
+        }
+        match result.winners.as_slice() {
+            [w] => {
+                let w = *w;
+                let two_wins = kill.triggers.contains(&KillTrigger::TwoWins);
+                let pot_over = kill.triggers.contains(&KillTrigger::PotOver)
+                    && kill.pot_over.is_some_and(|over| result.pot > over);
+                let second_leg = two_wins
+                    && self.leg == Some(w)
+                    && (!kill.second_leg_needs_full_bet || result.voluntary_bet);
+                if killing == Some(w) || second_leg || pot_over {
+                    // Winning again while killing means killing again.
+                    self.killer = Some(w);
+                    self.leg = None;
+                } else if two_wins {
+                    self.leg = Some(w);
+                }
+            }
+            winners => {
+                // A split keeps the leg for a holder who shares it; otherwise neutral.
+                let keeps = kill.split_keeps_leg && self.leg.is_some_and(|l| winners.contains(&l));
+                if !keeps {
+                    self.leg = None;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! A night at the table: seats, the button, who posts what each hand, kill and
+//! bomb pots, fees and the session ledger. Pure like the engine: a [`Table`]
+//! plus a [`TableEvent`] gives a new table or a [`TableError`], and a
+//! [`Night`] is the fold of its events, so undo and crash recovery are replays.
+
+mod deal;
+mod error;
+mod event;
+mod kill;
+mod ledger;
+mod night;
+mod seating;
+pub mod script;
+
+use std::sync::Arc;
+
+use crate::engine::{Chips, Hand, HandState, Phase};
+use crate::rules::{HandKind, HouseRules};
+
+pub use error::TableError;
+pub use event::TableEvent;
+pub use kill::KillState;
+pub use ledger::{Entry, EntryKind, Ledger};
+pub use night::Night;
+pub use seating::{Player, Status};
+
+/// The hand being played, and which table seat each hand seat is.
+#[derive(Debug, Clone)]
+pub struct CurrentHand {
+    pub hand: Hand,
+    /// `order[hand_seat]` is the table seat.
+    pub order: Vec<usize>,
+    pub kind: HandKind,
+    pub game: usize,
+    pub button: usize,
+    /// Settled into the players' stacks and the ledger.
+    pub settled: bool,
+}
+
+impl CurrentHand {
+    pub fn state(&self) -> &HandState {
+        self.hand.state()
+    }
+
+    /// The hand seat of a table seat, if it is dealt in.
+    pub fn hand_seat(&self, table_seat: usize) -> Option<usize> {
+        self.order.iter().position(|&s| s == table_seat)
+    }
+}
+
+/// Everything the table knows between and during hands.
+#[derive(Debug, Clone)]
+pub struct Table {
+    rules: Arc<HouseRules>,
+    seats: Vec<Option<Player>>,
+    /// Where the button was for the last hand (T2), or was set to (T6).
+    button: Option<usize>,
+    /// T6: the button was just set by the draw and does not move for the next hand.
+    button_fixed: bool,
+    /// The last hand's big blind and small blind seats (dead button, T2).
+    last_bb: Option<usize>,
+    last_sb: Option<usize>,
+    game: usize,
+    hand: Option<CurrentHand>,
+    kill: KillState,
+    /// S2: bomb hands still to deal (one for H2, an orbit for H0).
+    bombs_left: usize,
+    /// F4: table seats that declared a straddle for the next hand, in order.
+    straddles: Vec<usize>,
+    ledger: Ledger,
+    hands: u64,
+    /// S5: hands dealt in the current game, for a fixed rotation.
+    hands_in_game: usize,
+}
+
+impl Table {
+    pub fn new(rules: Arc<HouseRules>) -> Table {
+        let seats = vec![None; usize::from(rules.house.seats)];
+        Table {
+            rules,
+            seats,
+            button: None,
+            button_fixed: false,
+            last_bb: None,
+            last_sb: None,
+            game: 0,
+            hand: None,
+            kill: KillState::default(),
+            bombs_left: 0,
+            straddles: Vec::new(),
+            ledger: Ledger::default(),
+            hands: 0,
+            hands_in_game: 0,
+        }
+    }
+
+    pub fn rules(&self) -> &HouseRules {
+        &self.rules
+    }
+
+    pub fn seats(&self) -> &[Option<Player>] {
+        &self.seats
+    }
+
+    pub fn player(&self, seat: usize) -> Option<&Player> {
+        self.seats.get(seat).and_then(Option::as_ref)
+    }
+
+    pub fn button(&self) -> Option<usize> {
+        self.button
+    }
+
+    pub fn game(&self) -> usize {
+        self.game
+    }
+
+    pub fn hand(&self) -> Option<&CurrentHand> {
+        self.hand.as_ref()
+    }
+
+    pub fn kill(&self) -> &KillState {
+        &self.kill
+    }
+
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    pub fn hands_dealt(&self) -> u64 {
+        self.hands
+    }
+
+    pub fn bombs_left(&self) -> usize {
+        self.bombs_left
+    }
+
+    /// A hand is being played (not yet over).
+    pub fn in_hand(&self) -> bool {
+        self.hand.as_ref().is_some_and(|h| !h.settled)
+    }
+
+    /// M5: chips in front of players (live, during a hand), in the pot, and
+    /// taken as fees. Always equal to money in minus money out.
+    pub fn chips_on_table(&self) -> Chips {
+        let mut total: Chips = 0;
+        let live = self.hand.as_ref().filter(|h| !h.settled);
+        for (seat, p) in self.seats.iter().enumerate() {
+            let Some(p) = p else { continue };
+            let in_hand = live.and_then(|h| h.hand_seat(seat).map(|hs| (h, hs)));
+            total += match in_hand {
+                Some((h, hs)) => h.state().seats()[hs].stack,
+                None => p.stack,
+            };
+        }
+        if let Some(h) = live {
+            total += h.state().pot() + h.state().dropped();
+            // Chips of players who left mid-hand stay in the hand's stacks.
+            for (hs, &seat) in h.order.iter().enumerate() {
+                if self.player(seat).is_none() {
+                    total += h.state().seats()[hs].stack;
+                }
+            }
+        }
+        total + self.ledger.fees()
+    }
+
+    /// Applies one event, or leaves the table untouched and says why.
+    pub fn apply(&mut self, event: &TableEvent) -> Result<(), TableError> {
+        let mut next = self.clone();
+        next.apply_in_place(event)?;
+        *self = next;
+        Ok(())
+    }
+
+    fn apply_in_place(&mut self, event: &TableEvent) -> Result<(), TableError> {
+        use TableEvent::*;
+        match event {
+            Join { seat, name, buy_in } => self.join(*seat, name, *buy_in),
+            Leave { seat } => self.leave(*seat),
+            SitOut { seat } => self.sit_out(*seat),
+            SitIn { seat, wait_for_big_blind } => self.sit_in(*seat, *wait_for_big_blind),
+            TopUp { seat, amount } => self.top_up(*seat, *amount),
+            Rebuy { seat, amount } => self.rebuy(*seat, *amount),
+            SetButton { seat } => self.set_button(*seat),
+            ChooseGame { game } => self.choose_game(*game),
+            Straddle { seat } => self.declare_straddle(*seat),
+            BombNext => self.bomb_next(),
+            StartKillOrbit => self.start_kill_orbit(),
+            Kill { seat } => self.voluntary_kill(*seat),
+            NewHand => self.new_hand(),
+            Hand(e) => self.hand_event(e),
+        }
+    }
+
+    fn hand_event(&mut self, event: &crate::engine::Event) -> Result<(), TableError> {
+        let current = match self.hand.as_mut() {
+            Some(h) if !h.settled => h,
+            _ => return Err(TableError::NoHand),
+        };
+        current.hand.apply(event.clone())?;
+        if matches!(current.state().phase(), Phase::Complete | Phase::Voided) {
+            self.settle();
+        }
+        Ok(())
+    }
+
+    /// The hand is over: stacks, kill legs, the drop, bust-outs.
+    fn settle(&mut self) {
+        let Some(current) = self.hand.as_mut() else {
+            return;
+        };
+        current.settled = true;
+        let current = current.clone();
+        let state = current.state();
+        let finals = state.final_stacks();
+        for (hs, &seat) in current.order.iter().enumerate() {
+            if let Some(p) = self.seats.get_mut(seat).and_then(Option::as_mut) {
+                p.stack = finals[hs];
+                if p.stack == 0 {
+                    p.status = Status::Busted;
+                }
+            }
+        }
+        if state.phase() == Phase::Voided {
+            return;
+        }
+        if state.dropped() > 0 {
+            self.ledger
+                .record(self.hands, None, EntryKind::Fee, state.dropped());
+        }
+        if let Some(kill) = self.rules.kill_for(current.game).cloned() {
+            let result = kill::HandResult::of(&current);
+            self.kill.after_hand(&kill, &result);
+        }
+    }
+}

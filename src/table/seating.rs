@@ -1,0 +1,254 @@
+//! T1, T4, T5, M1, M2: who sits where, with what, and whether they play.
+
+use serde::Serialize;
+
+use super::error::TableError;
+use super::ledger::EntryKind;
+use super::Table;
+use crate::engine::Chips;
+use crate::rules::schema::{NewPlayerOption, TopUp};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Dealt in.
+    Playing,
+    /// T4: new, waiting for the big blind to reach the seat.
+    WaitingForBigBlind,
+    /// T1: away; blinds that pass are missed (T5).
+    SittingOut,
+    /// No chips: sits out until a rebuy.
+    Busted,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Player {
+    pub name: String,
+    pub stack: Chips,
+    pub status: Status,
+    /// T5: blinds that passed while away.
+    pub missed_small: bool,
+    pub missed_big: bool,
+    /// T4/T5: posts a live big blind to be dealt in on the next hand.
+    pub posts_big_blind: bool,
+    /// M2 (H4): bought in short.
+    pub short_buy: bool,
+}
+
+impl Table {
+    fn seat_ref(&self, seat: usize) -> Result<&Player, TableError> {
+        match self.seats.get(seat) {
+            None => Err(TableError::NoSuchSeat {
+                seat,
+                seats: self.seats.len(),
+            }),
+            Some(None) => Err(TableError::EmptySeat { seat }),
+            Some(Some(p)) => Ok(p),
+        }
+    }
+
+    fn seat_mut(&mut self, seat: usize) -> Result<&mut Player, TableError> {
+        self.seat_ref(seat)?;
+        self.seats[seat].as_mut().ok_or(TableError::EmptySeat { seat })
+    }
+
+    fn not_in_hand(&self) -> Result<(), TableError> {
+        if self.in_hand() {
+            Err(TableError::HandInProgress)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// M1: the buy-in bounds of the game about to be dealt.
+    fn check_buy_in(&self, seat: usize, amount: Chips) -> Result<(), TableError> {
+        let (min, max) = self.rules.buy_in(self.game);
+        let (min, max) = (min.unwrap_or(1), max.unwrap_or(Chips::MAX));
+        if amount < min.max(1) || amount > max {
+            return Err(TableError::BuyIn {
+                seat,
+                amount,
+                min,
+                max,
+            });
+        }
+        Ok(())
+    }
+
+    fn is_short(&self, amount: Chips) -> bool {
+        self.rules
+            .short_buy_under(self.game)
+            .is_some_and(|under| amount < under)
+    }
+
+    pub(super) fn join(&mut self, seat: usize, name: &str, buy_in: Chips) -> Result<(), TableError> {
+        match self.seats.get(seat) {
+            None => {
+                return Err(TableError::NoSuchSeat {
+                    seat,
+                    seats: self.seats.len(),
+                })
+            }
+            Some(Some(_)) => return Err(TableError::SeatTaken { seat }),
+            Some(None) => {}
+        }
+        if self.seats.iter().flatten().any(|p| p.name == name) {
+            return Err(TableError::Refused {
+                seat,
+                why: "that player is already seated",
+            });
+        }
+        self.check_buy_in(seat, buy_in)?;
+        // T4: before the first hand everyone is simply dealt in.
+        let opts = &self.rules.button.new_player;
+        let first_hand = self.hands == 0;
+        let (status, posts) = if first_hand || opts.contains(&NewPlayerOption::DealIn) {
+            (Status::Playing, false)
+        } else if opts.contains(&NewPlayerOption::PostBigBlind)
+            || opts.contains(&NewPlayerOption::PostBeforeButton)
+        {
+            (Status::Playing, true)
+        } else {
+            (Status::WaitingForBigBlind, false)
+        };
+        self.seats[seat] = Some(Player {
+            name: name.to_string(),
+            stack: buy_in,
+            status,
+            missed_small: false,
+            missed_big: false,
+            posts_big_blind: posts,
+            short_buy: self.is_short(buy_in),
+        });
+        self.ledger
+            .record(self.hands, Some(name), EntryKind::BuyIn, buy_in);
+        Ok(())
+    }
+
+    pub(super) fn leave(&mut self, seat: usize) -> Result<(), TableError> {
+        let p = self.seat_ref(seat)?.clone();
+        if self
+            .hand
+            .as_ref()
+            .is_some_and(|h| !h.settled && h.hand_seat(seat).is_some())
+        {
+            return Err(TableError::Refused {
+                seat,
+                why: "cannot cash out during a hand they are in",
+            });
+        }
+        self.ledger
+            .record(self.hands, Some(&p.name), EntryKind::CashOut, p.stack);
+        self.seats[seat] = None;
+        self.kill.player_left(seat);
+        self.straddles.retain(|&s| s != seat);
+        Ok(())
+    }
+
+    pub(super) fn sit_out(&mut self, seat: usize) -> Result<(), TableError> {
+        self.not_in_hand()?;
+        let p = self.seat_mut(seat)?;
+        p.status = Status::SittingOut;
+        p.posts_big_blind = false;
+        Ok(())
+    }
+
+    pub(super) fn sit_in(&mut self, seat: usize, wait: bool) -> Result<(), TableError> {
+        self.not_in_hand()?;
+        let may_wait = self.rules.button.missed_blinds_may_wait;
+        let p = self.seat_mut(seat)?;
+        if p.stack == 0 {
+            return Err(TableError::Refused {
+                seat,
+                why: "no chips: rebuy first",
+            });
+        }
+        let missed = p.missed_small || p.missed_big;
+        if wait && missed && !may_wait {
+            return Err(TableError::Refused {
+                seat,
+                why: "the house says missed blinds must be posted",
+            });
+        }
+        if wait && missed {
+            p.status = Status::WaitingForBigBlind;
+        } else {
+            p.status = Status::Playing;
+        }
+        Ok(())
+    }
+
+    pub(super) fn top_up(&mut self, seat: usize, amount: Chips) -> Result<(), TableError> {
+        self.not_in_hand()?;
+        let policy = self.rules.money.top_up;
+        let (_, max) = self.rules.buy_in(self.game);
+        let p = self.seat_ref(seat)?;
+        let (stack, name) = (p.stack, p.name.clone());
+        match policy {
+            TopUp::None => {
+                return Err(TableError::Refused {
+                    seat,
+                    why: "the house does not allow top-ups",
+                })
+            }
+            TopUp::ToMax => {
+                let max = max.unwrap_or(Chips::MAX);
+                if amount == 0 || stack.saturating_add(amount) > max {
+                    return Err(TableError::TopUpOver {
+                        seat,
+                        stack,
+                        amount,
+                        max,
+                    });
+                }
+            }
+            TopUp::Any if amount == 0 => {
+                return Err(TableError::Refused {
+                    seat,
+                    why: "a top-up must add chips",
+                })
+            }
+            TopUp::Any => {}
+        }
+        self.seat_mut(seat)?.stack += amount;
+        self.ledger
+            .record(self.hands, Some(&name), EntryKind::TopUp, amount);
+        Ok(())
+    }
+
+    pub(super) fn rebuy(&mut self, seat: usize, amount: Chips) -> Result<(), TableError> {
+        self.not_in_hand()?;
+        if !self.rules.money.rebuys {
+            return Err(TableError::Refused {
+                seat,
+                why: "the house does not allow rebuys",
+            });
+        }
+        if self.seat_ref(seat)?.stack > 0 {
+            return Err(TableError::Refused {
+                seat,
+                why: "a rebuy is for a player with no chips; top up instead",
+            });
+        }
+        self.check_buy_in(seat, amount)?;
+        let short = self.is_short(amount);
+        let p = self.seat_mut(seat)?;
+        p.stack = amount;
+        p.status = Status::Playing;
+        p.short_buy = short;
+        let name = p.name.clone();
+        self.ledger
+            .record(self.hands, Some(&name), EntryKind::Rebuy, amount);
+        Ok(())
+    }
+
+    pub(super) fn set_button(&mut self, seat: usize) -> Result<(), TableError> {
+        self.not_in_hand()?;
+        self.seat_ref(seat)?;
+        self.button = Some(seat);
+        self.button_fixed = true;
+        self.last_bb = None;
+        self.last_sb = None;
+        Ok(())
+    }
+}
