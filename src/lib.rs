@@ -6,3 +6,4 @@
 pub mod engine;
 pub mod phh;
 pub mod replay;
+pub mod rules;

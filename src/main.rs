@@ -27,6 +27,13 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Check a house-rules file: print the rules as understood, or every error.
+    Check {
+        /// A house-rules TOML file.
+        file: PathBuf,
+    },
+    /// Print the JSON Schema of the house-rules file format.
+    Schema,
 }
 
 fn main() -> ExitCode {
@@ -44,6 +51,20 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Command::Check { file } => match dealerd::rules::load_file(&file) {
+            Ok(rules) => {
+                print!("{rules}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Schema => {
+            print!("{}", dealerd::rules::json_schema());
+            ExitCode::SUCCESS
         }
     }
 }

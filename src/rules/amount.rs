@@ -1,0 +1,191 @@
+//! Amounts of money as written in the file: exact decimals, never floats.
+//!
+//! A TOML integer is whole currency units (`40` is 40 dollars); a TOML string
+//! is a decimal (`"0.25"`). Floats are refused because 0.1 has no exact binary
+//! value and a wrong chip count is worse than an error.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::de::{self, Deserializer, Visitor};
+use serde::Deserialize;
+
+use crate::engine::Chips;
+
+/// The most decimal places an amount may have.
+const MAX_SCALE: u32 = 6;
+
+/// An exact non-negative decimal: `digits / 10^scale`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decimal {
+    digits: u128,
+    scale: u32,
+}
+
+impl Decimal {
+    pub fn parse(s: &str) -> Option<Decimal> {
+        let s = s.trim();
+        let (int, frac) = match s.split_once('.') {
+            Some((i, f)) => (i, f),
+            None => (s, ""),
+        };
+        let ok = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
+        if int.is_empty() || !ok(int) || !ok(frac) || (s.contains('.') && frac.is_empty()) {
+            return None;
+        }
+        let scale = u32::try_from(frac.len()).ok().filter(|&n| n <= MAX_SCALE)?;
+        let digits = format!("{int}{frac}").parse::<u128>().ok()?;
+        if digits > u128::from(u64::MAX) {
+            return None;
+        }
+        Some(Decimal { digits, scale })
+    }
+
+    pub fn whole(n: u64) -> Decimal {
+        Decimal {
+            digits: u128::from(n),
+            scale: 0,
+        }
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.digits == 0
+    }
+
+    /// `self` and `other` over a common power of ten.
+    fn aligned(&self, other: &Decimal) -> (u128, u128) {
+        let scale = self.scale.max(other.scale);
+        let up = |d: &Decimal| d.digits * 10u128.pow(scale - d.scale);
+        (up(self), up(other))
+    }
+
+    /// How many `unit`s make this amount, if it is a whole number of them.
+    pub fn in_units(&self, unit: &Decimal) -> Option<Chips> {
+        let (a, u) = self.aligned(unit);
+        if u == 0 || a % u != 0 {
+            return None;
+        }
+        Chips::try_from(a / u).ok()
+    }
+
+    /// `units` of `self` written as a decimal (for summaries).
+    pub fn times(&self, units: Chips) -> String {
+        let digits = self.digits.saturating_mul(u128::from(units));
+        let s = format!("{:0>width$}", digits, width = self.scale as usize + 1);
+        let (int, frac) = s.split_at(s.len() - self.scale as usize);
+        let frac = frac.trim_end_matches('0');
+        if frac.is_empty() {
+            int.to_string()
+        } else if frac.len() == 1 {
+            format!("{int}.{frac}0")
+        } else {
+            format!("{int}.{frac}")
+        }
+    }
+
+    /// The ratio `digits / 10^scale`, for multiples such as a 1.5× kill.
+    pub fn ratio(&self) -> (u64, u64) {
+        let den = 10u64.pow(self.scale);
+        (u64::try_from(self.digits).unwrap_or(u64::MAX), den)
+    }
+}
+
+impl fmt::Display for Decimal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = format!("{:0>width$}", self.digits, width = self.scale as usize + 1);
+        let (int, frac) = s.split_at(s.len() - self.scale as usize);
+        if frac.is_empty() {
+            write!(f, "{int}")
+        } else {
+            write!(f, "{int}.{frac}")
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Decimal {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(DecimalVisitor)
+    }
+}
+
+struct DecimalVisitor;
+
+const EXPECTED: &str = "an amount: a whole number (40) or a decimal string (\"0.25\")";
+
+impl Visitor<'_> for DecimalVisitor {
+    type Value = Decimal;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(EXPECTED)
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Decimal, E> {
+        u64::try_from(v)
+            .map(Decimal::whole)
+            .map_err(|_| E::custom(format!("amount {v} is negative")))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimal, E> {
+        Ok(Decimal::whole(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
+        Err(E::custom(format!(
+            "amount {v} is a float; write it as a string, e.g. \"{v}\", so it stays exact"
+        )))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Decimal, E> {
+        Decimal::parse(v).ok_or_else(|| {
+            E::custom(format!(
+                "\"{v}\" is not an amount; expected a decimal such as \"0.25\" or \"40\" (at most {MAX_SCALE} decimals)"
+            ))
+        })
+    }
+}
+
+impl JsonSchema for Decimal {
+    fn schema_name() -> Cow<'static, str> {
+        "Amount".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "Money in the house currency: a whole number (40) or an exact decimal string (\"0.25\"). Floats are refused.",
+            "oneOf": [
+                { "type": "integer", "minimum": 0 },
+                { "type": "string", "pattern": "^[0-9]+(\\.[0-9]{1,6})?$" }
+            ]
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_exactly() {
+        let unit = Decimal::parse("0.05").unwrap();
+        assert_eq!(Decimal::parse("0.25").unwrap().in_units(&unit), Some(5));
+        assert_eq!(Decimal::parse("2.50").unwrap().in_units(&unit), Some(50));
+        assert_eq!(Decimal::whole(20).in_units(&unit), Some(400));
+        assert_eq!(Decimal::parse("0.07").unwrap().in_units(&unit), None);
+        assert_eq!(unit.times(5), "0.25");
+        assert_eq!(unit.times(40), "2");
+        assert_eq!(unit.times(50), "2.50");
+        for bad in [
+            "",
+            ".5",
+            "1.",
+            "-1",
+            "1e3",
+            "0.1234567",
+            "1,5",
+            "99999999999999999999999",
+        ] {
+            assert_eq!(Decimal::parse(bad), None, "{bad}");
+        }
+    }
+}

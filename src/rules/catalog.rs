@@ -1,0 +1,325 @@
+//! The built-in games (G1–G9): each base name's street sequence and split, so a
+//! host writes `base = "omaha-hi-lo"` and only what differs.
+
+use crate::engine::{BetStep, DealStep, Opener, Split, Step};
+use crate::replay::{draw_game, flop_game, seven_stud};
+
+use super::schema::BringInBy;
+
+/// Who handles a game's money.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Money {
+    /// The engine runs every betting round.
+    Engine,
+    /// The engine runs the rounds it can; the table layer handles the rest (the note says what).
+    TableLayer(&'static str),
+    /// No money moves during play.
+    None(&'static str),
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Base {
+    pub name: &'static str,
+    /// The catalog ids this entry covers.
+    pub ids: &'static str,
+    pub split: Split,
+    /// Stud family: who brings in by default; `None` for non-stud games.
+    pub bring_in_by: Option<BringInBy>,
+    /// B3 (H3): stud allows the big bet on an open pair; stud hi-lo and razz do not.
+    pub open_pair: bool,
+    pub money: Money,
+    steps: fn() -> Vec<Step>,
+}
+
+/// Entries are identified by name; the step builder is not comparable.
+impl PartialEq for Base {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Base {}
+
+impl Base {
+    pub fn steps(&self) -> Vec<Step> {
+        (self.steps)()
+    }
+
+    pub fn is_stud(&self) -> bool {
+        self.bring_in_by.is_some()
+    }
+
+    pub fn is_flop(&self) -> bool {
+        self.steps()
+            .iter()
+            .any(|s| matches!(s, Step::Deal(d) if d.board == 3))
+    }
+}
+
+fn deal(down: u8, up: u8, board: u8) -> Step {
+    Step::Deal(DealStep {
+        hole_down: down,
+        hole_up: up,
+        board,
+    })
+}
+
+fn bet(opener: Opener, big: bool) -> Step {
+    Step::Bet(BetStep {
+        opener,
+        big,
+        open_pair: false,
+    })
+}
+
+fn holdem() -> Vec<Step> {
+    flop_game(2)
+}
+fn three_hole() -> Vec<Step> {
+    flop_game(3)
+}
+fn omaha() -> Vec<Step> {
+    flop_game(4)
+}
+
+/// H1: "Each player must discard one before the first 3 table cards are flipped";
+/// read as after the pre-flop betting, since the seed puts the discard at the flop.
+fn pineapple() -> Vec<Step> {
+    let mut s = flop_game(3);
+    s.insert(2, Step::Discard);
+    s
+}
+
+/// H3: the discard comes after the flop betting, before the turn.
+fn crazy_pineapple() -> Vec<Step> {
+    let mut s = flop_game(3);
+    s.insert(4, Step::Discard);
+    s
+}
+
+/// B3 (H3 stud): 4th street allows the big bet on an open pair.
+fn stud_open_pair() -> Vec<Step> {
+    let mut s = seven_stud();
+    if let Some(Step::Bet(b)) = s.get_mut(3) {
+        b.open_pair = true;
+    }
+    s
+}
+
+/// H4: one down and one up, then three more up cards; a round after each,
+/// small on the first two rounds and big after (read as 7-stud's split).
+fn five_stud() -> Vec<Step> {
+    vec![
+        deal(1, 1, 0),
+        bet(Opener::BringIn, false),
+        deal(0, 1, 0),
+        bet(Opener::Named, false),
+        deal(0, 1, 0),
+        bet(Opener::Named, true),
+        deal(0, 1, 0),
+        bet(Opener::Named, true),
+    ]
+}
+
+fn single_draw() -> Vec<Step> {
+    draw_game(1, 1)
+}
+
+fn triple_draw() -> Vec<Step> {
+    draw_game(3, 2)
+}
+
+/// G5: a paid exchange after each of the flop, turn and river rounds, then a
+/// final round (which the seed skips when nobody drew: the table layer's call).
+fn texas_two_step() -> Vec<Step> {
+    let mut s = flop_game(2);
+    s.insert(4, Step::Draw);
+    s.insert(7, Step::Draw);
+    s.push(Step::Draw);
+    s.push(bet(Opener::LeftOfButton, true));
+    s
+}
+
+/// G7: one draw round shown; it repeats until nobody draws, then players declare.
+fn seven_twenty_seven() -> Vec<Step> {
+    vec![
+        deal(2, 1, 0),
+        Step::Draw,
+        bet(Opener::LeftOfButton, false),
+        Step::Declare,
+    ]
+}
+
+fn two_cards() -> Vec<Step> {
+    vec![deal(2, 0, 0), Step::Declare]
+}
+
+fn one_card() -> Vec<Step> {
+    vec![deal(1, 0, 0)]
+}
+
+fn two_down() -> Vec<Step> {
+    vec![deal(2, 0, 0)]
+}
+
+fn all_cards() -> Vec<Step> {
+    vec![deal(0, 0, 0)]
+}
+
+const fn base(
+    name: &'static str,
+    ids: &'static str,
+    split: Split,
+    steps: fn() -> Vec<Step>,
+) -> Base {
+    Base {
+        name,
+        ids,
+        split,
+        bring_in_by: None,
+        open_pair: false,
+        money: Money::Engine,
+        steps,
+    }
+}
+
+const fn stud(
+    name: &'static str,
+    split: Split,
+    by: BringInBy,
+    open_pair: bool,
+    steps: fn() -> Vec<Step>,
+) -> Base {
+    Base {
+        name,
+        ids: "G3",
+        split,
+        bring_in_by: Some(by),
+        open_pair,
+        money: Money::Engine,
+        steps,
+    }
+}
+
+const fn home(
+    name: &'static str,
+    ids: &'static str,
+    money: Money,
+    steps: fn() -> Vec<Step>,
+) -> Base {
+    Base {
+        name,
+        ids,
+        split: Split::High,
+        bring_in_by: None,
+        open_pair: false,
+        money,
+        steps,
+    }
+}
+
+pub const CATALOG: &[Base] = &[
+    base("holdem", "G1", Split::High, holdem),
+    base("holdem-hi-lo", "G1 G2", Split::HiLo, holdem),
+    base("omaha", "G1", Split::High, omaha),
+    base("omaha-hi-lo", "G1 G2", Split::HiLo, omaha),
+    base("omaha-declare", "G1 G2", Split::Declare, || {
+        let mut s = omaha();
+        s.push(Step::Declare);
+        s
+    }),
+    base("short-deck", "G1", Split::High, holdem),
+    base("tahoe", "G1", Split::High, three_hole),
+    base("super-holdem", "G1", Split::High, three_hole),
+    base("pineapple", "G1", Split::High, pineapple),
+    base("crazy-pineapple", "G1", Split::High, crazy_pineapple),
+    base("crazy-pineapple-hi-lo", "G1 G2", Split::HiLo, crazy_pineapple),
+    stud("seven-card-stud", Split::High, BringInBy::LowestCard, true, stud_open_pair),
+    stud("stud-hi-lo", Split::HiLo, BringInBy::LowestCard, false, seven_stud),
+    stud("razz", Split::High, BringInBy::HighestCard, false, seven_stud),
+    stud("five-card-stud", Split::High, BringInBy::LowestCard, false, five_stud),
+    base("five-card-draw", "G4", Split::High, single_draw),
+    base("california-lowball", "G4", Split::High, single_draw),
+    base("lowball-27-single", "G4", Split::High, single_draw),
+    base("triple-draw-27", "G4", Split::High, triple_draw),
+    home(
+        "texas-2-step",
+        "G5",
+        Money::TableLayer("each exchange costs 1x, 2x, 3x the lowest stake per card; the last round is dealt only if someone drew"),
+        texas_two_step,
+    ),
+    home(
+        "wild-card",
+        "G6",
+        Money::TableLayer("each exposed common wild card costs every player the lowest stake (Texas League, Bush League, Wild Kingdom)"),
+        holdem,
+    ),
+    Base {
+        split: Split::Declare,
+        ..home(
+            "seven-twenty-seven",
+            "G7",
+            Money::TableLayer("draw-and-bet rounds repeat until nobody draws; the pot splits between closest to 7 and to 27"),
+            seven_twenty_seven,
+        )
+    },
+    home(
+        "guts",
+        "G8",
+        Money::TableLayer("players declare in or out; the best 'in' hand takes the pot and every other 'in' player matches it, up to a cap"),
+        two_cards,
+    ),
+    home(
+        "screw-your-neighbor",
+        "G9",
+        Money::TableLayer("each player stakes lives; the last one standing wins the pot"),
+        one_card,
+    ),
+    home(
+        "liars-poker",
+        "G9",
+        Money::TableLayer("each player stakes markers; the last one holding a marker wins the pot"),
+        two_down,
+    ),
+    home(
+        "fan-tan",
+        "G9",
+        Money::None("Fan Tan moves no money during play"),
+        all_cards,
+    ),
+];
+
+pub fn find(name: &str) -> Option<&'static Base> {
+    CATALOG.iter().find(|b| b.name == name)
+}
+
+pub fn names() -> String {
+    CATALOG
+        .iter()
+        .map(|b| b.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_has_a_sequence_and_a_unique_name() {
+        for (i, b) in CATALOG.iter().enumerate() {
+            assert!(!b.steps().is_empty(), "{}", b.name);
+            assert_eq!(find(b.name).map(|f| f.name), Some(b.name));
+            assert!(CATALOG.iter().skip(i + 1).all(|o| o.name != b.name));
+        }
+    }
+
+    #[test]
+    fn discards_sit_where_the_seeds_put_them() {
+        let crazy = find("crazy-pineapple").unwrap().steps();
+        assert_eq!(crazy.get(4), Some(&Step::Discard));
+        assert!(matches!(crazy.get(2), Some(Step::Deal(d)) if d.board == 3));
+        let pine = find("pineapple").unwrap().steps();
+        assert_eq!(pine.get(2), Some(&Step::Discard));
+    }
+}

@@ -1,0 +1,349 @@
+//! The rules as understood: every amount in engine units, every default filled
+//! in. The table layer reads this; it never sees the file's spelling.
+
+use crate::engine::{AnteMode, Chips, GameSpec, Options, Split, Step, Structure};
+
+use super::amount::Decimal;
+use super::catalog::Base;
+use super::schema::{
+    BombMode, BringInBy, ButtonMode, FeePayer, FeeWhen, KillTrigger, LimitSide, MissedBlindPost,
+    NewPlayerOption, RotationEvery, RotationMode, ShowOrder, StraddleKind, StructureKind, Suit,
+    TopUp,
+};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HouseRules {
+    pub house: House,
+    pub games: Vec<Game>,
+    pub button: Button,
+    pub kill: Option<Kill>,
+    pub bomb: Option<Bomb>,
+    pub straddle: Option<Straddle>,
+    pub showdown: Showdown,
+    pub table: Table,
+    pub money: Money,
+    pub fees: Option<Fees>,
+    pub clock_seconds: Option<u32>,
+    pub rotation: Rotation,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct House {
+    pub name: String,
+    pub currency: String,
+    /// What one engine chip is worth in the currency.
+    pub unit: Decimal,
+    pub denominations: Vec<Chips>,
+    pub seats: u8,
+}
+
+impl House {
+    /// `units` written in the currency, e.g. "0.25 USD".
+    pub fn show(&self, units: Chips) -> String {
+        format!("{} {}", self.unit.times(units), self.currency)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    pub name: String,
+    pub base: &'static Base,
+    /// `None` for games that move no money (Fan Tan).
+    pub structure: Option<Structure>,
+    pub min_bet: Chips,
+    pub blinds: Vec<Chips>,
+    pub ante: Chips,
+    pub big_blind_ante: Chips,
+    pub button_ante: Chips,
+    pub bring_in: Option<Chips>,
+    pub bring_in_by: Option<BringInBy>,
+    pub steps: Vec<Step>,
+    pub split: Split,
+    pub low_qualifier: Option<u8>,
+    pub antes: AnteMode,
+    /// Per-game engine options; house-wide ones are merged in by [`HouseRules::game_spec`].
+    pub options: Options,
+    /// M1 (H4): per-game buy-in bounds; a missing side falls back to `[money]`.
+    pub buy_in: Option<(Option<Chips>, Option<Chips>)>,
+}
+
+impl Game {
+    pub fn structure_kind(&self) -> Option<StructureKind> {
+        self.structure.map(|s| match s {
+            Structure::NoLimit => StructureKind::NoLimit,
+            Structure::PotLimit => StructureKind::PotLimit,
+            Structure::FixedLimit { .. } => StructureKind::FixedLimit,
+            Structure::SpreadLimit { .. } => StructureKind::SpreadLimit,
+        })
+    }
+
+    /// The pair a fee schedule or short-buy rule names the stakes by.
+    pub fn stakes(&self) -> Option<(Chips, Chips)> {
+        match self.structure? {
+            Structure::FixedLimit { small_bet, big_bet } => Some((small_bet, big_bet)),
+            Structure::SpreadLimit { min, max } => Some((min, max)),
+            _ => None,
+        }
+    }
+}
+
+/// Which kind of hand the table is about to deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandKind {
+    Normal,
+    /// S1: a killed hand.
+    Kill,
+    /// S2: a bomb pot.
+    Bomb,
+}
+
+/// The forced bets of one hand, in engine units, before seats are assigned.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ForcedBets {
+    pub blinds: Vec<Chips>,
+    pub ante: Chips,
+    pub big_blind_ante: Chips,
+    pub button_ante: Chips,
+    pub bring_in: Option<Chips>,
+    /// S1: the killer's post.
+    pub kill: Option<Chips>,
+    /// S2: each player's bomb ante.
+    pub bomb: Option<Chips>,
+    pub boards: u8,
+    pub skip_first_bet: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Button {
+    pub mode: ButtonMode,
+    pub new_player: Vec<NewPlayerOption>,
+    pub missed_blinds: MissedBlindPost,
+    pub missed_blinds_may_wait: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kill {
+    /// Indices into `games`.
+    pub games: Vec<usize>,
+    pub triggers: Vec<KillTrigger>,
+    pub pot_over: Option<Chips>,
+    pub multiple: Decimal,
+    pub scale_limits: bool,
+    pub scale_blinds: bool,
+    pub in_addition_to_blind: bool,
+    pub second_leg_needs_full_bet: bool,
+    pub split_keeps_leg: bool,
+    pub orbit: bool,
+}
+
+impl Kill {
+    /// `amount` times the kill multiple; validation made sure it is whole.
+    pub fn scale(&self, amount: Chips) -> Chips {
+        let (num, den) = self.multiple.ratio();
+        let scaled = u128::from(amount) * u128::from(num) / u128::from(den.max(1));
+        Chips::try_from(scaled).unwrap_or(Chips::MAX)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BombAnte {
+    Amount(Chips),
+    BigBlinds(u8),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bomb {
+    pub mode: BombMode,
+    pub games: Vec<usize>,
+    pub ante: BombAnte,
+    pub boards: u8,
+    pub skip_preflop_betting: bool,
+    pub double_blinds: bool,
+    pub button_moves: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Straddle {
+    pub kinds: Vec<StraddleKind>,
+    pub multiple: u8,
+    pub max: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Showdown {
+    pub order: ShowOrder,
+    pub suit_breaks_ties: bool,
+    /// Lowest first.
+    pub suit_order: Vec<Suit>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub run_it_twice: bool,
+    pub chop_blinds: bool,
+    pub one_chip_is_call: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShortBuy {
+    pub bets: u8,
+    pub of: LimitSide,
+    pub big_bet_from: Option<Chips>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Money {
+    pub buy_in_min: Option<Chips>,
+    pub buy_in_max: Option<Chips>,
+    pub top_up: TopUp,
+    pub rebuys: bool,
+    pub table_stakes: bool,
+    pub no_going_south: bool,
+    pub short_buy: Option<ShortBuy>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeeRate {
+    pub structure: Option<StructureKind>,
+    pub stakes: Option<(Chips, Chips)>,
+    pub players: (u8, u8),
+    pub fee: Chips,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fees {
+    pub payer: FeePayer,
+    pub when: FeeWhen,
+    pub rates: Vec<FeeRate>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rotation {
+    pub mode: RotationMode,
+    pub every: RotationEvery,
+}
+
+impl HouseRules {
+    /// The engine's rules for game `index` in a hand of the given kind; `None`
+    /// for an index out of range or a game that moves no money.
+    pub fn game_spec(&self, index: usize, hand: HandKind) -> Option<GameSpec> {
+        let game = self.games.get(index)?;
+        let mut structure = game.structure?;
+        let mut min_bet = game.min_bet;
+        let mut options = game.options;
+        options.chop_blinds = self.table.chop_blinds;
+        options.run_it_twice = self.table.run_it_twice;
+        options.suit_breaks_ties = self.showdown.suit_breaks_ties;
+        if let (HandKind::Kill, Some(kill)) = (hand, self.kill_for(index)) {
+            if kill.scale_limits {
+                structure = match structure {
+                    Structure::FixedLimit { small_bet, big_bet } => Structure::FixedLimit {
+                        small_bet: kill.scale(small_bet),
+                        big_bet: kill.scale(big_bet),
+                    },
+                    Structure::SpreadLimit { min, max } => Structure::SpreadLimit {
+                        min: kill.scale(min),
+                        max: kill.scale(max),
+                    },
+                    other => other,
+                };
+                min_bet = kill.scale(min_bet);
+                options.max_bet_raise = options.max_bet_raise.map(|c| kill.scale(c));
+                options.max_per_round = options.max_per_round.map(|c| kill.scale(c));
+            }
+        }
+        Some(GameSpec {
+            structure,
+            steps: game.steps.clone(),
+            min_bet,
+            split: game.split,
+            antes: game.antes,
+            options,
+        })
+    }
+
+    /// The kill rules if they apply to game `index`.
+    pub fn kill_for(&self, index: usize) -> Option<&Kill> {
+        self.kill
+            .as_ref()
+            .filter(|k| k.games.is_empty() || k.games.contains(&index))
+    }
+
+    /// The bomb rules if bombs are dealt in game `index`.
+    pub fn bomb_for(&self, index: usize) -> Option<&Bomb> {
+        self.bomb
+            .as_ref()
+            .filter(|b| b.games.is_empty() || b.games.contains(&index))
+    }
+
+    /// What is posted before the deal in game `index`, for a hand of the given kind.
+    pub fn forced_bets(&self, index: usize, hand: HandKind) -> Option<ForcedBets> {
+        let game = self.games.get(index)?;
+        let mut f = ForcedBets {
+            blinds: game.blinds.clone(),
+            ante: game.ante,
+            big_blind_ante: game.big_blind_ante,
+            button_ante: game.button_ante,
+            bring_in: game.bring_in,
+            boards: 1,
+            ..ForcedBets::default()
+        };
+        let big_blind = game.blinds.last().copied().unwrap_or(game.min_bet);
+        match hand {
+            HandKind::Normal => {}
+            HandKind::Kill => {
+                let kill = self.kill_for(index)?;
+                f.kill = Some(kill.scale(big_blind));
+                if kill.scale_blinds {
+                    f.blinds = f.blinds.iter().map(|&b| kill.scale(b)).collect();
+                }
+            }
+            HandKind::Bomb => {
+                let bomb = self.bomb_for(index)?;
+                f.bomb = Some(match bomb.ante {
+                    BombAnte::Amount(a) => a,
+                    BombAnte::BigBlinds(n) => big_blind.saturating_mul(Chips::from(n)),
+                });
+                if bomb.double_blinds {
+                    f.blinds = f.blinds.iter().map(|b| b.saturating_mul(2)).collect();
+                    f.ante = f.ante.saturating_mul(2);
+                }
+                f.boards = bomb.boards;
+                f.skip_first_bet = bomb.skip_preflop_betting;
+            }
+        }
+        Some(f)
+    }
+
+    /// M3: the fee for game `index` with `players` dealt in, if any row matches.
+    pub fn fee_for(&self, index: usize, players: u8) -> Option<Chips> {
+        let game = self.games.get(index)?;
+        let fees = self.fees.as_ref()?;
+        fees.rates
+            .iter()
+            .find(|r| {
+                r.structure.is_none_or(|s| Some(s) == game.structure_kind())
+                    && r.stakes.is_none_or(|s| Some(s) == game.stakes())
+                    && (r.players.0..=r.players.1).contains(&players)
+            })
+            .map(|r| r.fee)
+    }
+
+    /// M1: the buy-in bounds for game `index`.
+    pub fn buy_in(&self, index: usize) -> (Option<Chips>, Option<Chips>) {
+        let (lo, hi) = self
+            .games
+            .get(index)
+            .and_then(|g| g.buy_in)
+            .unwrap_or((None, None));
+        (lo.or(self.money.buy_in_min), hi.or(self.money.buy_in_max))
+    }
+
+    /// M2: the smallest buy-in that is not a short buy in game `index`.
+    pub fn short_buy_under(&self, index: usize) -> Option<Chips> {
+        let rule = self.money.short_buy.as_ref()?;
+        let (small, big) = self.games.get(index)?.stakes()?;
+        let use_big = rule.of == LimitSide::BigBet || rule.big_bet_from.is_some_and(|f| small >= f);
+        Some(Chips::from(rule.bets).saturating_mul(if use_big { big } else { small }))
+    }
+}

@@ -1,0 +1,579 @@
+//! The file as written: serde types for `house.toml`, with spans on the values
+//! that meaning checks may need to point at. `deny_unknown_fields` everywhere,
+//! so a misspelt key is an error rather than a silently ignored rule.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::amount::Decimal;
+
+/// An amount with its place in the file.
+pub type Amount = Spanned<Decimal>;
+
+/// The house-rules file of one table: who the house is, the games it deals,
+/// and every house option. Amounts are money in the house currency, written
+/// as a whole number (`40`) or an exact decimal string (`"0.25"`); each must
+/// be a whole number of `house.unit`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "dealerd house rules")]
+pub struct RawRules {
+    pub house: RawHouse,
+    /// The games this table deals (at least one). S5: `[rotation]` says how one is chosen.
+    #[serde(rename = "game")]
+    #[schemars(with = "Vec<RawGame>")]
+    pub games: Spanned<Vec<RawGame>>,
+    #[serde(default)]
+    pub button: RawButton,
+    pub kill: Option<RawKill>,
+    pub bomb: Option<RawBomb>,
+    pub straddle: Option<RawStraddle>,
+    #[serde(default)]
+    pub showdown: RawShowdown,
+    #[serde(default)]
+    pub table: RawTable,
+    #[serde(default)]
+    pub money: RawMoney,
+    pub fees: Option<RawFees>,
+    pub clock: Option<RawClock>,
+    #[serde(default)]
+    pub rotation: RawRotation,
+}
+
+/// `[house]`: M4 and T1.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawHouse {
+    pub name: String,
+    /// Display only, e.g. "USD".
+    pub currency: String,
+    /// M4: the accounting unit, a decimal string in the currency: every chip and
+    /// every amount is a whole number of units (the engine counts units). The
+    /// smallest chip, or the largest value all chips are multiples of (H0's 10¢
+    /// and 25¢ chips need "0.05").
+    #[schemars(with = "Decimal")]
+    pub unit: Amount,
+    /// M4: the chips in play, smallest first.
+    #[schemars(with = "Vec<Decimal>")]
+    pub denominations: Spanned<Vec<Amount>>,
+    /// T1: seats at the table, 2 to 10.
+    #[schemars(with = "u8")]
+    pub seats: Spanned<u8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StructureKind {
+    NoLimit,
+    PotLimit,
+    FixedLimit,
+    SpreadLimit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SplitKind {
+    High,
+    HiLo,
+    Declare,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnteModeKind {
+    Dead,
+    Live,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShortAllInKind {
+    /// TDA 47-B: half a bet or more is a full bet and reopens the betting.
+    HalfBet,
+    /// H4 #6/#7: less than a full bet is action only; complete it to raise.
+    ActionOnly,
+}
+
+/// F3: which upcard brings in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BringInBy {
+    LowestCard,
+    HighestCard,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpenerKind {
+    Blinds,
+    LeftOfButton,
+    BringIn,
+    Named,
+}
+
+/// One step of a `steps` override (G1–G4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(tag = "step", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum RawStep {
+    /// The dealer deals: cards down and up to each player, cards to the board.
+    Deal {
+        #[serde(default)]
+        down: u8,
+        #[serde(default)]
+        up: u8,
+        #[serde(default)]
+        board: u8,
+    },
+    /// A betting round. `big`: fixed limit uses the big bet. `open_pair`: stud 4th street.
+    Bet {
+        opener: OpenerKind,
+        #[serde(default)]
+        big: bool,
+        #[serde(default)]
+        open_pair: bool,
+    },
+    Draw,
+    Discard,
+    Declare,
+}
+
+/// B4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawRaiseCap {
+    /// Raises allowed after the bet (3 = "a bet and three raises").
+    pub raises: u8,
+    /// H4 #3: no cap when only two players remain.
+    #[serde(default)]
+    pub lift_heads_up: bool,
+}
+
+/// `[[game]]`: one game from the built-in catalog, with the house's stakes and options.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawGame {
+    /// What the dealer and players call it; unique in the file.
+    #[schemars(with = "String")]
+    pub name: Spanned<String>,
+    /// The catalog game this one is (see `dealerd check` errors for the list).
+    #[schemars(with = "String")]
+    pub base: Spanned<String>,
+    /// B1–B3, B6. Required for every game that moves money.
+    #[schemars(with = "Option<StructureKind>")]
+    pub structure: Option<Spanned<StructureKind>>,
+    /// No-limit and pot-limit: the smallest bet and raise; defaults to the big blind.
+    #[schemars(with = "Option<Decimal>")]
+    pub min_bet: Option<Amount>,
+    /// Fixed limit (B3): the small and the big bet.
+    #[schemars(with = "Option<Decimal>")]
+    pub small_bet: Option<Amount>,
+    #[schemars(with = "Option<Decimal>")]
+    pub big_bet: Option<Amount>,
+    /// Spread limit (B6): any bet from `spread_min` to `spread_max`.
+    #[schemars(with = "Option<Decimal>")]
+    pub spread_min: Option<Amount>,
+    #[schemars(with = "Option<Decimal>")]
+    pub spread_max: Option<Amount>,
+    /// F1: blinds in posting order (small first); equal amounts are allowed.
+    #[schemars(with = "Option<Vec<Decimal>>")]
+    pub blinds: Option<Spanned<Vec<Amount>>>,
+    /// F2: posted by every player.
+    #[schemars(with = "Option<Decimal>")]
+    pub ante: Option<Amount>,
+    /// Dead antes go to the centre; live ones count toward an all-in player's match.
+    pub ante_mode: Option<AnteModeKind>,
+    /// F2: one ante for the table, posted by the big blind.
+    #[schemars(with = "Option<Decimal>")]
+    pub big_blind_ante: Option<Amount>,
+    /// F2: one ante for the table, posted by the button.
+    #[schemars(with = "Option<Decimal>")]
+    pub button_ante: Option<Amount>,
+    /// F3: stud bring-in; leave it out for stud where the high card opens (H4).
+    #[schemars(with = "Option<Decimal>")]
+    pub bring_in: Option<Amount>,
+    /// F3: lowest upcard (stud) or highest (razz); defaults from the base game.
+    #[schemars(with = "Option<BringInBy>")]
+    pub bring_in_by: Option<Spanned<BringInBy>>,
+    /// B2 (H0): the most one bet or raise may add.
+    #[schemars(with = "Option<Decimal>")]
+    pub max_bet_raise: Option<Amount>,
+    /// B2 (H0): the most one player may put in during one betting round.
+    #[schemars(with = "Option<Decimal>")]
+    pub max_per_round: Option<Amount>,
+    /// B4: raises allowed after the bet, and whether heads-up lifts the cap.
+    #[schemars(with = "Option<RawRaiseCap>")]
+    pub raise_cap: Option<Spanned<RawRaiseCap>>,
+    /// B7: may a player who checked raise later in the round? Default true.
+    pub check_raise: Option<bool>,
+    /// B5: limit all-in for less than a full bet. Default "half-bet".
+    #[schemars(with = "Option<ShortAllInKind>")]
+    pub limit_short_all_in: Option<Spanned<ShortAllInKind>>,
+    /// F4: a straddle sets the minimum raise (TDA) rather than only the amount to call.
+    pub straddle_is_raise: Option<bool>,
+    /// Home-game courtesy: a player may fold when checking is free.
+    pub fold_when_checkable: Option<bool>,
+    /// B3 (H3 stud): an open pair on 4th street allows the big bet.
+    #[schemars(with = "Option<bool>")]
+    pub open_pair_big_bet: Option<Spanned<bool>>,
+    /// G2: overrides the base game's split.
+    pub split: Option<SplitKind>,
+    /// G2/P4: the low must be this or better (8 = "eight or better").
+    #[schemars(with = "Option<u8>")]
+    pub low_qualifier: Option<Spanned<u8>>,
+    /// G1–G4: overrides the base game's street sequence.
+    #[schemars(with = "Option<Vec<RawStep>>")]
+    pub steps: Option<Spanned<Vec<RawStep>>>,
+    /// M1 (H4): buy-in bounds for this game, overriding `[money]`.
+    #[schemars(with = "Option<Decimal>")]
+    pub buy_in_min: Option<Amount>,
+    #[schemars(with = "Option<Decimal>")]
+    pub buy_in_max: Option<Amount>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ButtonMode {
+    /// The button moves one seat each hand; an emptied blind seat is skipped.
+    #[default]
+    Moving,
+    /// Dead button: the big blind always moves one seat, so the button may stay on an empty seat.
+    Dead,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewPlayerOption {
+    /// T4: sit out until the big blind reaches the seat.
+    WaitForBigBlind,
+    /// T4: post a big blind (live) and be dealt in at once.
+    PostBigBlind,
+    /// T4 (H3): dealt right in with no post.
+    DealIn,
+    /// T4 (H3): post the big blind directly in front of the button; the next hand jumps them.
+    PostBeforeButton,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissedBlindPost {
+    /// T5 (H3, H4 #18): both blinds; the small one is dead, the big one live.
+    #[default]
+    SmallDeadBigLive,
+    /// T5 (H2 3.11): the missed blinds are all dead money.
+    AllDead,
+    /// Only the big blind, live.
+    BigOnly,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Suit {
+    #[default]
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+/// `[button]`: T2, T4, T5, T6.
+#[derive(Debug, Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawButton {
+    /// T2. Default "moving".
+    pub mode: Option<ButtonMode>,
+    /// T4: what a new player may choose. Default ["wait-for-big-blind", "post-big-blind"].
+    #[schemars(with = "Option<Vec<NewPlayerOption>>")]
+    pub new_player: Option<Spanned<Vec<NewPlayerOption>>>,
+    /// T5: what a player who missed blinds posts to come back in.
+    pub missed_blinds: Option<MissedBlindPost>,
+    /// T5: may they wait for the big blind instead? Default true.
+    pub missed_blinds_may_wait: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum KillTrigger {
+    /// S1 (H0, H2): a player wins two pots in a row.
+    TwoWins,
+    /// S1 (H2): a player wins a pot over `pot_over`.
+    PotOver,
+    /// S1 (H3 lowball): any player may choose to kill the pot.
+    Voluntary,
+}
+
+/// `[kill]`: S1 kill pots.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawKill {
+    pub enabled: bool,
+    /// Names of the games the kill applies to; empty or absent means every game.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub games: Vec<Spanned<String>>,
+    #[schemars(with = "Vec<KillTrigger>")]
+    pub triggers: Spanned<Vec<KillTrigger>>,
+    /// With the "pot-over" trigger: a pot larger than this kills the next hand.
+    #[schemars(with = "Option<Decimal>")]
+    pub pot_over: Option<Amount>,
+    /// 2 = full kill, "1.5" = half kill: the kill blind is this many big blinds,
+    /// and limits scale by it when `scale_limits` is set.
+    #[schemars(with = "Decimal")]
+    pub multiple: Amount,
+    /// B2/S1 (H0): the full kill doubles every limit (stakes, max bet/raise, max per round).
+    #[serde(default = "yes")]
+    pub scale_limits: bool,
+    /// S1 (H0): the blinds scale too (SB 20¢, BB 50¢ on a full kill).
+    #[serde(default)]
+    pub scale_blinds: bool,
+    /// S1 (H0): the kill blind is posted in addition to the killer's normal blind.
+    #[serde(default)]
+    pub in_addition_to_blind: bool,
+    /// S1 (H0): the second leg counts only if the pot held a full voluntary bet.
+    #[serde(default)]
+    pub second_leg_needs_full_bet: bool,
+    /// S1 (H0): a split pot keeps a leg.
+    #[serde(default)]
+    pub split_keeps_leg: bool,
+    /// S1 (H0): once started, kills stay on for a full orbit.
+    #[serde(default)]
+    pub orbit: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BombMode {
+    /// S2 (H0): a full orbit of bomb hands with doubled blinds and antes.
+    Orbit,
+    /// S2 (H2): one hand; everyone puts in `ante`, pre-flop betting is skipped.
+    Single,
+}
+
+/// `[bomb]`: S2 bomb pots.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawBomb {
+    pub enabled: bool,
+    #[schemars(with = "BombMode")]
+    pub mode: Spanned<BombMode>,
+    /// Names of the games bombs are dealt in; empty or absent means every flop game.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub games: Vec<Spanned<String>>,
+    /// Each player's bomb ante as an amount (H2)...
+    #[schemars(with = "Option<Decimal>")]
+    pub ante: Option<Amount>,
+    /// ...or as a number of big blinds (H0: 2).
+    #[schemars(with = "Option<u8>")]
+    pub ante_big_blinds: Option<Spanned<u8>>,
+    /// P5: boards dealt, 1 or 2 (H0: two boards, each wins half).
+    #[serde(default = "one")]
+    #[schemars(with = "u8")]
+    pub boards: Spanned<u8>,
+    /// S2 (H2): skip the pre-flop betting round.
+    #[serde(default)]
+    pub skip_preflop_betting: bool,
+    /// S2 (H0): blinds and antes are doubled during the bomb orbit.
+    #[serde(default)]
+    pub double_blinds: bool,
+    /// Does the button move after a bomb hand? Default true.
+    #[serde(default = "yes")]
+    pub button_moves: bool,
+}
+
+fn one() -> Spanned<u8> {
+    Spanned::new(0..0, 1)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StraddleKind {
+    /// Under the gun, left of the big blind.
+    Utg,
+    /// The button (Mississippi) straddle.
+    Button,
+}
+
+/// `[straddle]`: F4.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStraddle {
+    pub allowed: bool,
+    #[schemars(with = "Vec<StraddleKind>")]
+    pub kinds: Spanned<Vec<StraddleKind>>,
+    /// Each straddle is this many times the previous blind or straddle (H2: 2).
+    #[schemars(with = "u8")]
+    pub multiple: Spanned<u8>,
+    /// How many straddles may stack (1 = single, 2 = double, 3 = triple).
+    #[schemars(with = "u8")]
+    pub max: Spanned<u8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShowOrder {
+    /// P6 (H2 5.3): the last river aggressor shows first, else left of the button.
+    #[default]
+    LastAggressor,
+    /// First live seat left of the button shows first.
+    LeftOfButton,
+}
+
+/// `[showdown]`: P2, P3, P6, T6.
+#[derive(Debug, Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawShowdown {
+    pub order: Option<ShowOrder>,
+    /// P3 (H4): suits break a tied pot. H2: they never do. Default false.
+    pub suit_breaks_ties: Option<bool>,
+    /// T6/P3/F3: suits from lowest to highest (all four, once each).
+    #[schemars(with = "Option<Vec<Suit>>")]
+    pub suit_order: Option<Spanned<Vec<Suit>>>,
+}
+
+/// `[table]`: S3, S4, B8.
+#[derive(Debug, Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawTable {
+    /// S3 (H2 7.2): all-in players may agree to run the board twice.
+    #[serde(default)]
+    pub run_it_twice: bool,
+    /// S4 (H2 7.3): the blinds may take their blinds back when folded to.
+    #[serde(default)]
+    pub chop_blinds: bool,
+    /// B8 (H2 3.7, H4 #8): one oversized chip is a call unless a raise is declared. Default true.
+    pub one_chip_is_call: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum TopUp {
+    /// M1 (H2 3.4): between hands, up to the maximum buy-in.
+    #[default]
+    ToMax,
+    Any,
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LimitSide {
+    SmallBet,
+    BigBet,
+}
+
+/// M2 (H4): a buy-in under `bets` bets is a short buy.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawShortBuy {
+    #[schemars(with = "u8")]
+    pub bets: Spanned<u8>,
+    /// Which bet counts for games below `big_bet_from`.
+    pub of: LimitSide,
+    /// H4: from this small bet up (5 for "5–10 and larger"), the big bet counts.
+    #[schemars(with = "Option<Decimal>")]
+    pub big_bet_from: Option<Amount>,
+}
+
+/// `[money]`: M1, M2.
+#[derive(Debug, Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawMoney {
+    #[schemars(with = "Option<Decimal>")]
+    pub buy_in_min: Option<Amount>,
+    #[schemars(with = "Option<Decimal>")]
+    pub buy_in_max: Option<Amount>,
+    pub top_up: Option<TopUp>,
+    /// M1 (H2 3.5): rebuys after going broke. Default true.
+    pub rebuys: Option<bool>,
+    /// M1 (H2 3.6): only chips on the table play. Default true.
+    pub table_stakes: Option<bool>,
+    /// M1 (H2 8.4): no taking chips off the table until cashing out. Default true.
+    pub no_going_south: Option<bool>,
+    pub short_buy: Option<RawShortBuy>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeePayer {
+    /// H3: taken from the pot.
+    Pot,
+    /// H4: the player on the button pays.
+    Button,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeeWhen {
+    /// H4: before the deal and the antes.
+    BeforeDeal,
+    /// H3: immediately before the flop.
+    BeforeFlop,
+}
+
+/// One row of a fee schedule.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFeeRate {
+    /// The games this row is for; absent means any.
+    pub structure: Option<StructureKind>,
+    /// Fixed limit: [small bet, big bet]; spread limit: [min, max]; absent means any.
+    #[schemars(with = "Option<Vec<Decimal>>")]
+    pub stakes: Option<Spanned<Vec<Amount>>>,
+    /// Players dealt in, [fewest, most].
+    #[schemars(with = "[u8; 2]")]
+    pub players: Spanned<[u8; 2]>,
+    #[schemars(with = "Decimal")]
+    pub fee: Amount,
+}
+
+/// `[fees]`: M3 table fees.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFees {
+    pub payer: FeePayer,
+    pub when: FeeWhen,
+    #[schemars(with = "Vec<RawFeeRate>")]
+    pub rates: Spanned<Vec<RawFeeRate>>,
+}
+
+/// `[clock]`: D3.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawClock {
+    /// Seconds a player has once the clock is called (H2 9.20: 60).
+    #[schemars(with = "u32")]
+    pub seconds: Spanned<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RotationMode {
+    /// Only the first game is dealt.
+    #[default]
+    Single,
+    /// S5 (H1, H4): the player on the button names the game each hand.
+    DealersChoice,
+    /// S5: the games in file order, changing every `every` hands or orbits.
+    Fixed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RotationEvery {
+    #[default]
+    Hand,
+    Orbit,
+}
+
+/// `[rotation]`: S5.
+#[derive(Debug, Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawRotation {
+    pub mode: Option<RotationMode>,
+    pub every: Option<RotationEvery>,
+}

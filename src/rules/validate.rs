@@ -1,0 +1,837 @@
+//! Meaning checks: from the file as written to the rules as understood, with
+//! every problem located. All problems are collected, not just the first.
+
+use std::ops::Range;
+
+use toml::Spanned;
+
+use crate::engine::{
+    AnteMode, Chips, LimitShortAllIn, Opener, Options, RaiseCap, Split, Step, Structure,
+};
+
+use super::amount::Decimal;
+use super::catalog::{self, Money as MoneyKind};
+use super::error::{Diagnostic, Locator};
+use super::model::*;
+use super::schema::*;
+
+pub(crate) struct Check<'a> {
+    loc: Locator<'a>,
+    pub errors: Vec<Diagnostic>,
+    /// `None` once the unit itself is wrong: amounts are then not converted.
+    unit: Option<Decimal>,
+}
+
+impl<'a> Check<'a> {
+    pub fn new(loc: Locator<'a>) -> Self {
+        Check {
+            loc,
+            errors: Vec::new(),
+            unit: None,
+        }
+    }
+
+    fn err(&mut self, span: &Range<usize>, message: impl Into<String>) {
+        self.errors.push(self.loc.at(span, message));
+    }
+
+    fn show(&self, units: Chips) -> String {
+        self.unit
+            .map_or_else(|| units.to_string(), |u| u.times(units))
+    }
+
+    /// An amount in units; 0 (after recording why) when it is not whole.
+    fn amount(&mut self, a: &Amount, what: &str) -> Chips {
+        let Some(unit) = self.unit else { return 0 };
+        match a.get_ref().in_units(&unit) {
+            Some(units) => units,
+            None => {
+                let msg = format!(
+                    "{what} {} is not a whole number of units (house.unit = {unit})",
+                    a.get_ref()
+                );
+                self.err(&a.span(), msg);
+                0
+            }
+        }
+    }
+
+    fn positive(&mut self, a: &Amount, what: &str) -> Chips {
+        let units = self.amount(a, what);
+        if a.get_ref().is_zero() {
+            self.err(&a.span(), format!("{what} must be more than 0"));
+        }
+        units
+    }
+
+    fn opt_positive(&mut self, a: &Option<Amount>, what: &str) -> Option<Chips> {
+        a.as_ref().map(|a| self.positive(a, what))
+    }
+
+    /// A key that makes no sense for this game: an error, since a silently
+    /// ignored rule is a rule the host thinks is in force.
+    fn not_here<T>(&mut self, v: &Option<Spanned<T>>, key: &str, why: &str) {
+        if let Some(v) = v {
+            self.err(&v.span(), format!("{key} {why}"));
+        }
+    }
+}
+
+pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
+    let house = house(&raw.house, c);
+    let games_span = raw.games.span();
+    let raw_games = raw.games.into_inner();
+    if raw_games.is_empty() {
+        c.err(&games_span, "at least one [[game]] is required");
+    }
+    let mut games: Vec<Game> = Vec::new();
+    for g in &raw_games {
+        if let Some(game) = game(g, c) {
+            if games.iter().any(|o| o.name == game.name) {
+                c.err(
+                    &g.name.span(),
+                    format!("game name \"{}\" is used twice", game.name),
+                );
+            }
+            games.push(game);
+        }
+    }
+    let names: Vec<&str> = raw_games
+        .iter()
+        .map(|g| g.name.get_ref().as_str())
+        .collect();
+    let rules = HouseRules {
+        house,
+        button: button(&raw.button, c),
+        kill: raw.kill.as_ref().and_then(|k| kill(k, &names, &games, c)),
+        bomb: raw.bomb.as_ref().and_then(|b| bomb(b, &names, &games, c)),
+        straddle: raw.straddle.as_ref().and_then(|s| straddle(s, c)),
+        showdown: showdown(&raw.showdown, c),
+        table: Table {
+            run_it_twice: raw.table.run_it_twice,
+            chop_blinds: raw.table.chop_blinds,
+            one_chip_is_call: raw.table.one_chip_is_call.unwrap_or(true),
+        },
+        money: money(&raw.money, c),
+        fees: raw.fees.as_ref().map(|f| fees(f, c)),
+        clock_seconds: raw.clock.as_ref().map(|k| {
+            let s = *k.seconds.get_ref();
+            if !(5..=600).contains(&s) {
+                c.err(
+                    &k.seconds.span(),
+                    format!("clock seconds {s} is outside 5–600"),
+                );
+            }
+            s
+        }),
+        rotation: Rotation {
+            mode: raw.rotation.mode.unwrap_or_default(),
+            every: raw.rotation.every.unwrap_or_default(),
+        },
+        games,
+    };
+    if raw.rotation.mode.is_none() && raw_games.len() > 1 {
+        if let Some(second) = raw_games.get(1) {
+            c.err(
+                &second.name.span(),
+                "more than one game needs [rotation] mode = \"dealers-choice\" or \"fixed\"",
+            );
+        }
+    }
+    c.errors.is_empty().then_some(rules)
+}
+
+fn house(h: &RawHouse, c: &mut Check) -> House {
+    if h.unit.get_ref().is_zero() {
+        c.err(&h.unit.span(), "house.unit must be more than 0");
+    } else {
+        c.unit = Some(*h.unit.get_ref());
+    }
+    let seats = *h.seats.get_ref();
+    if !(2..=10).contains(&seats) {
+        c.err(
+            &h.seats.span(),
+            format!("seats = {seats} is outside 2–10 (T1)"),
+        );
+    }
+    let raw = h.denominations.get_ref();
+    if raw.is_empty() {
+        c.err(
+            &h.denominations.span(),
+            "denominations must name at least one chip",
+        );
+    }
+    let mut denominations: Vec<Chips> = Vec::new();
+    for d in raw {
+        let units = c.positive(d, "denomination");
+        if let Some(&prev) = denominations.last() {
+            if units <= prev && units > 0 {
+                let msg = format!(
+                    "denominations must go up, smallest first: {} after {}",
+                    d.get_ref(),
+                    c.show(prev)
+                );
+                c.err(&d.span(), msg);
+            }
+        }
+        denominations.push(units);
+    }
+    House {
+        name: h.name.clone(),
+        currency: h.currency.clone(),
+        unit: *h.unit.get_ref(),
+        denominations,
+        seats,
+    }
+}
+
+fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
+    let name = g.name.get_ref().clone();
+    let Some(base) = catalog::find(g.base.get_ref()) else {
+        let msg = format!(
+            "unknown base game \"{}\"; expected one of: {}",
+            g.base.get_ref(),
+            catalog::names()
+        );
+        c.err(&g.base.span(), msg);
+        return None;
+    };
+    let mut kind = g.structure.as_ref().map(|s| *s.get_ref());
+    let limit = matches!(
+        kind,
+        Some(StructureKind::FixedLimit | StructureKind::SpreadLimit)
+    );
+    let big_bet_game = matches!(kind, Some(StructureKind::NoLimit | StructureKind::PotLimit));
+    if let (MoneyKind::None(why), Some(s)) = (base.money, &g.structure) {
+        c.err(&s.span(), format!("{why}: remove structure"));
+        kind = None;
+    }
+    if kind.is_none() && !matches!(base.money, MoneyKind::None(_)) {
+        c.err(
+            &g.name.span(),
+            format!("game \"{name}\" needs structure = \"no-limit\", \"pot-limit\", \"fixed-limit\" or \"spread-limit\""),
+        );
+    }
+
+    let mut blinds: Vec<Chips> = Vec::new();
+    if let Some(raw) = &g.blinds {
+        if raw.get_ref().len() > 3 {
+            c.err(
+                &raw.span(),
+                "at most three blinds (small, big, and one more)",
+            );
+        }
+        for b in raw.get_ref() {
+            let units = c.positive(b, "blind");
+            if let Some(&prev) = blinds.last() {
+                if units < prev {
+                    let msg = format!(
+                        "blinds must not go down: {} after {} (small blind first; equal is fine)",
+                        b.get_ref(),
+                        c.show(prev)
+                    );
+                    c.err(&b.span(), msg);
+                }
+            }
+            blinds.push(units);
+        }
+    }
+
+    let not_fixed = "applies to fixed-limit games only";
+    let not_spread = "applies to spread-limit games only";
+    let mut min_bet = 0;
+    let structure = match kind {
+        None => None,
+        Some(k @ (StructureKind::NoLimit | StructureKind::PotLimit)) => {
+            c.not_here(&g.small_bet, "small_bet", not_fixed);
+            c.not_here(&g.big_bet, "big_bet", not_fixed);
+            c.not_here(&g.spread_min, "spread_min", not_spread);
+            c.not_here(&g.spread_max, "spread_max", not_spread);
+            min_bet = match (&g.min_bet, blinds.last()) {
+                (Some(m), _) => c.positive(m, "min_bet"),
+                (None, Some(&bb)) => bb,
+                (None, None) => {
+                    c.err(
+                        &g.name.span(),
+                        format!("game \"{name}\" has no blinds, so it needs min_bet"),
+                    );
+                    0
+                }
+            };
+            Some(if k == StructureKind::NoLimit {
+                Structure::NoLimit
+            } else {
+                Structure::PotLimit
+            })
+        }
+        Some(StructureKind::FixedLimit) => {
+            c.not_here(
+                &g.min_bet,
+                "min_bet",
+                "applies to no-limit and pot-limit games only",
+            );
+            c.not_here(&g.spread_min, "spread_min", not_spread);
+            c.not_here(&g.spread_max, "spread_max", not_spread);
+            let small = c.opt_positive(&g.small_bet, "small_bet");
+            let big = c.opt_positive(&g.big_bet, "big_bet");
+            match (small, big, &g.big_bet) {
+                (Some(small_bet), Some(big_bet), Some(span)) => {
+                    if big_bet < small_bet {
+                        c.err(&span.span(), "big_bet is under small_bet");
+                    }
+                    Some(Structure::FixedLimit { small_bet, big_bet })
+                }
+                _ => {
+                    c.err(
+                        &g.name.span(),
+                        format!("fixed-limit game \"{name}\" needs small_bet and big_bet"),
+                    );
+                    None
+                }
+            }
+        }
+        Some(StructureKind::SpreadLimit) => {
+            c.not_here(
+                &g.min_bet,
+                "min_bet",
+                "applies to no-limit and pot-limit games only",
+            );
+            c.not_here(&g.small_bet, "small_bet", not_fixed);
+            c.not_here(&g.big_bet, "big_bet", not_fixed);
+            let lo = c.opt_positive(&g.spread_min, "spread_min");
+            let hi = c.opt_positive(&g.spread_max, "spread_max");
+            match (lo, hi, &g.spread_max) {
+                (Some(min), Some(max), Some(span)) => {
+                    if max < min {
+                        c.err(&span.span(), "spread_max is under spread_min");
+                    }
+                    min_bet = min;
+                    Some(Structure::SpreadLimit { min, max })
+                }
+                _ => {
+                    c.err(
+                        &g.name.span(),
+                        format!("spread-limit game \"{name}\" needs spread_min and spread_max"),
+                    );
+                    None
+                }
+            }
+        }
+    };
+
+    let ante = c.opt_positive(&g.ante, "ante").unwrap_or(0);
+    let big_blind_ante = c
+        .opt_positive(&g.big_blind_ante, "big_blind_ante")
+        .unwrap_or(0);
+    let button_ante = c.opt_positive(&g.button_ante, "button_ante").unwrap_or(0);
+
+    let mut bring_in = None;
+    if let Some(b) = &g.bring_in {
+        let units = c.positive(b, "bring_in");
+        if !base.is_stud() {
+            c.err(
+                &b.span(),
+                format!("bring_in applies to stud games only, not {}", base.name),
+            );
+        }
+        let most = match structure {
+            Some(Structure::FixedLimit { small_bet, .. }) => Some(("the small bet", small_bet)),
+            Some(Structure::SpreadLimit { max, .. }) => Some(("spread_max", max)),
+            Some(_) => Some(("min_bet", min_bet)),
+            None => None,
+        };
+        if let Some((what, most)) = most {
+            if units > most && most > 0 {
+                let msg = format!(
+                    "bring-in {} is above {what} ({})",
+                    b.get_ref(),
+                    c.show(most)
+                );
+                c.err(&b.span(), msg);
+            }
+        }
+        bring_in = Some(units);
+    }
+    if !base.is_stud() {
+        c.not_here(&g.bring_in_by, "bring_in_by", "applies to stud games only");
+    }
+
+    let mut options = Options {
+        check_raise: g.check_raise.unwrap_or(true),
+        straddle_is_raise: g.straddle_is_raise.unwrap_or(false),
+        fold_when_checkable: g.fold_when_checkable.unwrap_or(false),
+        ..Options::default()
+    };
+    if let Some(m) = &g.max_bet_raise {
+        if limit {
+            c.err(
+                &m.span(),
+                "max_bet_raise applies to no-limit and pot-limit games only",
+            );
+        }
+        let units = c.positive(m, "max_bet_raise");
+        if units < min_bet && units > 0 {
+            let msg = format!(
+                "max_bet_raise {} is under min_bet ({})",
+                m.get_ref(),
+                c.show(min_bet)
+            );
+            c.err(&m.span(), msg);
+        }
+        options.max_bet_raise = Some(units);
+    }
+    if let Some(m) = &g.max_per_round {
+        if limit {
+            c.err(
+                &m.span(),
+                "max_per_round applies to no-limit and pot-limit games only",
+            );
+        }
+        let units = c.positive(m, "max_per_round");
+        if let Some(one) = options.max_bet_raise.filter(|&one| units < one) {
+            let msg = format!(
+                "max_per_round {} is under max_bet_raise ({})",
+                m.get_ref(),
+                c.show(one)
+            );
+            c.err(&m.span(), msg);
+        }
+        options.max_per_round = Some(units);
+    }
+    if let Some(cap) = &g.raise_cap {
+        let r = cap.get_ref();
+        if !(1..=20).contains(&r.raises) {
+            c.err(
+                &cap.span(),
+                format!("raise_cap raises = {} is outside 1–20", r.raises),
+            );
+        }
+        options.raise_cap = Some(RaiseCap {
+            raises: r.raises,
+            lift_heads_up: r.lift_heads_up,
+        });
+    }
+    if let Some(s) = &g.limit_short_all_in {
+        if big_bet_game {
+            c.err(
+                &s.span(),
+                "limit_short_all_in applies to fixed-limit and spread-limit games only",
+            );
+        }
+        options.limit_short_all_in = match s.get_ref() {
+            ShortAllInKind::HalfBet => LimitShortAllIn::HalfBet,
+            ShortAllInKind::ActionOnly => LimitShortAllIn::ActionOnly,
+        };
+    }
+
+    let mut steps = base.steps();
+    if let Some(raw) = &g.steps {
+        steps = raw.get_ref().iter().map(|s| step(*s)).collect();
+        if !steps.iter().any(|s| matches!(s, Step::Bet(_))) {
+            c.err(&raw.span(), "steps must include at least one betting round");
+        }
+        if steps
+            .iter()
+            .any(|s| matches!(s, Step::Bet(b) if b.opener == Opener::BringIn))
+            && g.bring_in.is_none()
+        {
+            c.err(
+                &raw.span(),
+                "a bet step opens with the bring-in, but the game has no bring_in",
+            );
+        }
+    }
+    let open_pair = g.open_pair_big_bet.as_ref().is_some_and(|o| *o.get_ref());
+    if let Some(o) = g.open_pair_big_bet.as_ref().filter(|o| *o.get_ref()) {
+        if !base.open_pair {
+            let msg = format!("open_pair_big_bet applies to seven-card-stud only (H3: not stud hi-lo, not razz), not {}", base.name);
+            c.err(&o.span(), msg);
+        } else if kind != Some(StructureKind::FixedLimit) {
+            c.err(
+                &o.span(),
+                "open_pair_big_bet applies to fixed-limit games only",
+            );
+        }
+    }
+    for s in &mut steps {
+        if let Step::Bet(b) = s {
+            b.open_pair &= open_pair;
+            // H4 stud: no bring-in, the high card opens every round.
+            if b.opener == Opener::BringIn && g.bring_in.is_none() && base.is_stud() {
+                b.opener = Opener::Named;
+            }
+        }
+    }
+
+    let split = match g.split {
+        Some(SplitKind::High) => Split::High,
+        Some(SplitKind::HiLo) => Split::HiLo,
+        Some(SplitKind::Declare) => Split::Declare,
+        None => base.split,
+    };
+    if let Some(q) = &g.low_qualifier {
+        if split == Split::High {
+            c.err(
+                &q.span(),
+                "low_qualifier needs split = \"hi-lo\" or \"declare\"",
+            );
+        } else if !(5..=9).contains(q.get_ref()) {
+            c.err(
+                &q.span(),
+                format!("low_qualifier {} is outside 5–9", q.get_ref()),
+            );
+        }
+    }
+
+    let lo = c.opt_positive(&g.buy_in_min, "buy_in_min");
+    let hi = c.opt_positive(&g.buy_in_max, "buy_in_max");
+    if let (Some(l), Some(h), Some(ls), Some(hs)) = (lo, hi, &g.buy_in_min, &g.buy_in_max) {
+        if h < l {
+            let msg = format!(
+                "max buy-in {} is under the min buy-in {}",
+                hs.get_ref(),
+                ls.get_ref()
+            );
+            c.err(&hs.span(), msg);
+        }
+    }
+    let buy_in = (lo.is_some() || hi.is_some()).then_some((lo, hi));
+
+    Some(Game {
+        name,
+        base,
+        structure,
+        min_bet,
+        blinds,
+        ante,
+        big_blind_ante,
+        button_ante,
+        bring_in,
+        bring_in_by: base
+            .bring_in_by
+            .map(|d| g.bring_in_by.as_ref().map_or(d, |b| *b.get_ref())),
+        steps,
+        split,
+        low_qualifier: g.low_qualifier.as_ref().map(|q| *q.get_ref()),
+        antes: match g.ante_mode {
+            Some(AnteModeKind::Live) => AnteMode::Live,
+            _ => AnteMode::Dead,
+        },
+        options,
+        buy_in,
+    })
+}
+
+fn step(s: RawStep) -> Step {
+    match s {
+        RawStep::Deal { down, up, board } => Step::Deal(crate::engine::DealStep {
+            hole_down: down,
+            hole_up: up,
+            board,
+        }),
+        RawStep::Bet {
+            opener,
+            big,
+            open_pair,
+        } => Step::Bet(crate::engine::BetStep {
+            opener: match opener {
+                OpenerKind::Blinds => Opener::Blinds,
+                OpenerKind::LeftOfButton => Opener::LeftOfButton,
+                OpenerKind::BringIn => Opener::BringIn,
+                OpenerKind::Named => Opener::Named,
+            },
+            big,
+            open_pair,
+        }),
+        RawStep::Draw => Step::Draw,
+        RawStep::Discard => Step::Discard,
+        RawStep::Declare => Step::Declare,
+    }
+}
+
+fn button(b: &RawButton, c: &mut Check) -> Button {
+    let new_player = match &b.new_player {
+        Some(list) => {
+            if list.get_ref().is_empty() {
+                c.err(&list.span(), "new_player must allow at least one way in");
+            }
+            list.get_ref().clone()
+        }
+        None => vec![
+            NewPlayerOption::WaitForBigBlind,
+            NewPlayerOption::PostBigBlind,
+        ],
+    };
+    Button {
+        mode: b.mode.unwrap_or_default(),
+        new_player,
+        missed_blinds: b.missed_blinds.unwrap_or_default(),
+        missed_blinds_may_wait: b.missed_blinds_may_wait.unwrap_or(true),
+    }
+}
+
+/// Game names to indices; unknown names are errors.
+fn game_list(list: &[Spanned<String>], names: &[&str], c: &mut Check) -> Vec<usize> {
+    let mut out = Vec::new();
+    for n in list {
+        match names.iter().position(|g| g == n.get_ref()) {
+            Some(i) => out.push(i),
+            None => c.err(
+                &n.span(),
+                format!(
+                    "no [[game]] is named \"{}\"; games are: {}",
+                    n.get_ref(),
+                    names.join(", ")
+                ),
+            ),
+        }
+    }
+    out
+}
+
+fn kill(k: &RawKill, names: &[&str], games: &[Game], c: &mut Check) -> Option<Kill> {
+    let indices = game_list(&k.games, names, c);
+    let multiple = *k.multiple.get_ref();
+    let (num, den) = multiple.ratio();
+    if num <= den || num > 4 * den {
+        c.err(
+            &k.multiple.span(),
+            format!("kill multiple {multiple} must be more than 1 and at most 4 (2 = full kill, \"1.5\" = half kill)"),
+        );
+    } else if let Some(unit) = c.unit {
+        // A half kill of an odd number of units would need a chip that does not exist.
+        for (i, g) in games.iter().enumerate() {
+            if !indices.is_empty() && !indices.contains(&i) {
+                continue;
+            }
+            let (s1, s2) = g.stakes().unwrap_or((g.min_bet, g.min_bet));
+            let bb = g.blinds.last().copied().unwrap_or(g.min_bet);
+            for amount in [bb, g.min_bet, s1, s2] {
+                if (u128::from(amount) * u128::from(num)) % u128::from(den) != 0 {
+                    let msg = format!(
+                        "a kill of {multiple}x {} in \"{}\" is not a whole number of units (house.unit = {unit})",
+                        unit.times(amount),
+                        g.name
+                    );
+                    c.err(&k.multiple.span(), msg);
+                    break;
+                }
+            }
+        }
+    }
+    let triggers = k.triggers.get_ref().clone();
+    if triggers.is_empty() {
+        c.err(
+            &k.triggers.span(),
+            "kill triggers must name at least one of: two-wins, pot-over, voluntary",
+        );
+    }
+    let pot_over = c.opt_positive(&k.pot_over, "pot_over");
+    let wants = triggers.contains(&KillTrigger::PotOver);
+    match (&k.pot_over, wants) {
+        (None, true) => c.err(
+            &k.triggers.span(),
+            "the pot-over trigger needs pot_over = <amount>",
+        ),
+        (Some(p), false) => c.err(
+            &p.span(),
+            "pot_over is set but triggers has no \"pot-over\"",
+        ),
+        _ => {}
+    }
+    k.enabled.then_some(Kill {
+        games: indices,
+        triggers,
+        pot_over,
+        multiple,
+        scale_limits: k.scale_limits,
+        scale_blinds: k.scale_blinds,
+        in_addition_to_blind: k.in_addition_to_blind,
+        second_leg_needs_full_bet: k.second_leg_needs_full_bet,
+        split_keeps_leg: k.split_keeps_leg,
+        orbit: k.orbit,
+    })
+}
+
+fn bomb(b: &RawBomb, names: &[&str], games: &[Game], c: &mut Check) -> Option<Bomb> {
+    let indices = game_list(&b.games, names, c);
+    for (&i, n) in indices.iter().zip(&b.games) {
+        if let Some(g) = games.get(i).filter(|g| !g.base.is_flop()) {
+            let msg = format!(
+                "bomb pots need a flop game; \"{}\" is {}",
+                g.name, g.base.name
+            );
+            c.err(&n.span(), msg);
+        }
+    }
+    let boards = *b.boards.get_ref();
+    if !(1..=2).contains(&boards) {
+        c.err(
+            &b.boards.span(),
+            format!("bomb boards = {boards}; expected 1 or 2"),
+        );
+    }
+    let ante = match (&b.ante, &b.ante_big_blinds) {
+        (Some(a), None) => BombAnte::Amount(c.positive(a, "bomb ante")),
+        (None, Some(n)) => {
+            if *n.get_ref() == 0 {
+                c.err(&n.span(), "ante_big_blinds must be more than 0");
+            }
+            BombAnte::BigBlinds(*n.get_ref())
+        }
+        (Some(a), Some(_)) => {
+            c.err(
+                &a.span(),
+                "give the bomb ante as ante or as ante_big_blinds, not both",
+            );
+            BombAnte::BigBlinds(0)
+        }
+        (None, None) => {
+            c.err(
+                &b.mode.span(),
+                "a bomb pot needs ante = <amount> or ante_big_blinds = <n>",
+            );
+            BombAnte::BigBlinds(0)
+        }
+    };
+    b.enabled.then_some(Bomb {
+        mode: *b.mode.get_ref(),
+        games: indices,
+        ante,
+        boards,
+        skip_preflop_betting: b.skip_preflop_betting,
+        double_blinds: b.double_blinds,
+        button_moves: b.button_moves,
+    })
+}
+
+fn straddle(s: &RawStraddle, c: &mut Check) -> Option<Straddle> {
+    if s.kinds.get_ref().is_empty() {
+        c.err(
+            &s.kinds.span(),
+            "straddle kinds must name at least one of: utg, button",
+        );
+    }
+    let multiple = *s.multiple.get_ref();
+    if !(1..=10).contains(&multiple) {
+        c.err(
+            &s.multiple.span(),
+            format!("straddle multiple {multiple} is outside 1–10"),
+        );
+    }
+    let max = *s.max.get_ref();
+    if !(1..=8).contains(&max) {
+        c.err(&s.max.span(), format!("straddle max {max} is outside 1–8"));
+    }
+    s.allowed.then(|| Straddle {
+        kinds: s.kinds.get_ref().clone(),
+        multiple,
+        max,
+    })
+}
+
+fn showdown(s: &RawShowdown, c: &mut Check) -> Showdown {
+    let default = vec![Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+    let suit_order = match &s.suit_order {
+        Some(order) => {
+            let o = order.get_ref();
+            let all = default
+                .iter()
+                .all(|suit| o.iter().filter(|x| *x == suit).count() == 1);
+            if o.len() != 4 || !all {
+                c.err(&order.span(), "suit_order must list clubs, diamonds, hearts and spades once each, lowest first");
+            }
+            o.clone()
+        }
+        None => default,
+    };
+    Showdown {
+        order: s.order.unwrap_or_default(),
+        suit_breaks_ties: s.suit_breaks_ties.unwrap_or(false),
+        suit_order,
+    }
+}
+
+fn money(m: &RawMoney, c: &mut Check) -> Money {
+    let buy_in_min = c.opt_positive(&m.buy_in_min, "buy_in_min");
+    let buy_in_max = c.opt_positive(&m.buy_in_max, "buy_in_max");
+    if let (Some(lo), Some(hi), Some(hs), Some(ls)) =
+        (buy_in_min, buy_in_max, &m.buy_in_max, &m.buy_in_min)
+    {
+        if hi < lo {
+            let msg = format!(
+                "max buy-in {} is under the min buy-in {}",
+                hs.get_ref(),
+                ls.get_ref()
+            );
+            c.err(&hs.span(), msg);
+        }
+    }
+    let short_buy = m.short_buy.as_ref().map(|s| {
+        if *s.bets.get_ref() == 0 {
+            c.err(&s.bets.span(), "short_buy bets must be more than 0");
+        }
+        ShortBuy {
+            bets: *s.bets.get_ref(),
+            of: s.of,
+            big_bet_from: c.opt_positive(&s.big_bet_from, "big_bet_from"),
+        }
+    });
+    Money {
+        buy_in_min,
+        buy_in_max,
+        top_up: m.top_up.unwrap_or_default(),
+        rebuys: m.rebuys.unwrap_or(true),
+        table_stakes: m.table_stakes.unwrap_or(true),
+        no_going_south: m.no_going_south.unwrap_or(true),
+        short_buy,
+    }
+}
+
+fn fees(f: &RawFees, c: &mut Check) -> Fees {
+    if f.rates.get_ref().is_empty() {
+        c.err(&f.rates.span(), "fees need at least one rate");
+    }
+    let mut rates = Vec::new();
+    for r in f.rates.get_ref() {
+        let [lo, hi] = *r.players.get_ref();
+        if lo == 0 || hi < lo || hi > 10 {
+            c.err(
+                &r.players.span(),
+                format!("players [{lo}, {hi}] must be a range within 1–10, fewest first"),
+            );
+        }
+        let stakes = r.stakes.as_ref().and_then(|s| match s.get_ref().as_slice() {
+            [a, b] => {
+                let (x, y) = (c.positive(a, "stake"), c.positive(b, "stake"));
+                if y < x {
+                    c.err(&b.span(), "stakes go [small, big]: the second is under the first");
+                }
+                Some((x, y))
+            }
+            _ => {
+                c.err(&s.span(), "stakes must be two amounts: [small bet, big bet] or [spread min, spread max]");
+                None
+            }
+        });
+        if stakes.is_some() && r.structure.is_none() {
+            if let Some(s) = &r.stakes {
+                c.err(
+                    &s.span(),
+                    "a rate with stakes needs structure = \"fixed-limit\" or \"spread-limit\"",
+                );
+            }
+        }
+        rates.push(FeeRate {
+            structure: r.structure,
+            stakes,
+            players: (lo, hi),
+            fee: c.positive(&r.fee, "fee"),
+        });
+    }
+    Fees {
+        payer: f.payer,
+        when: f.when,
+        rates,
+    }
+}
