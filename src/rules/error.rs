@@ -106,20 +106,33 @@ impl Locator<'_> {
     /// toml's own error, reworded in this crate's style and located at its span.
     pub fn toml_error(&self, e: &toml::de::Error) -> Diagnostic {
         let span = e.span().unwrap_or(0..0);
-        let raw = e.message().trim().to_string();
+        // One problem per line: toml's own hints go on the same line.
+        let raw = e
+            .message()
+            .trim()
+            .lines()
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join("; ");
         let message = match reword_unknown(&raw) {
-            Some((key, expected)) => {
-                let section = self
-                    .section_at(span.start)
-                    .map(|s| format!(" in {s}"))
-                    .unwrap_or_else(|| " at the top level".to_string());
-                format!("unknown key \"{key}\"{section}; expected one of: {expected}")
-            }
+            Some((key, expected)) => match self.section_at(span.start) {
+                // A misspelt section name: toml points at the header itself.
+                Some(s) if s.trim_matches(|c| c == '[' || c == ']') == key => {
+                    format!("unknown section {s}; expected one of: {expected}")
+                }
+                Some(s) => format!("unknown key \"{key}\" in {s}; expected one of: {expected}"),
+                None => {
+                    format!("unknown key \"{key}\" at the top level; expected one of: {expected}")
+                }
+            },
             None => match raw.strip_prefix("missing field `") {
                 Some(rest) => {
                     let key = rest.trim_end_matches('`');
+                    // toml gives the top-level table an empty span at 0.
+                    let whole = span.is_empty() && span.start == 0;
                     let section = self
                         .section_at(span.start)
+                        .filter(|_| !whole)
                         .map(|s| format!(" in {s}"))
                         .unwrap_or_else(|| " at the top level".to_string());
                     format!("missing key \"{key}\"{section}")

@@ -63,7 +63,8 @@ pub struct Game {
     pub antes: AnteMode,
     /// Per-game engine options; house-wide ones are merged in by [`HouseRules::game_spec`].
     pub options: Options,
-    pub buy_in: Option<(Chips, Chips)>,
+    /// M1 (H4): per-game buy-in bounds; a missing side falls back to `[money]`.
+    pub buy_in: Option<(Option<Chips>, Option<Chips>)>,
 }
 
 impl Game {
@@ -321,9 +322,8 @@ impl HouseRules {
         fees.rates
             .iter()
             .find(|r| {
-                r.structure
-                    .map_or(true, |s| Some(s) == game.structure_kind())
-                    && r.stakes.map_or(true, |s| Some(s) == game.stakes())
+                r.structure.is_none_or(|s| Some(s) == game.structure_kind())
+                    && r.stakes.is_none_or(|s| Some(s) == game.stakes())
                     && (r.players.0..=r.players.1).contains(&players)
             })
             .map(|r| r.fee)
@@ -331,10 +331,12 @@ impl HouseRules {
 
     /// M1: the buy-in bounds for game `index`.
     pub fn buy_in(&self, index: usize) -> (Option<Chips>, Option<Chips>) {
-        match self.games.get(index).and_then(|g| g.buy_in) {
-            Some((lo, hi)) => (Some(lo), Some(hi)),
-            None => (self.money.buy_in_min, self.money.buy_in_max),
-        }
+        let (lo, hi) = self
+            .games
+            .get(index)
+            .and_then(|g| g.buy_in)
+            .unwrap_or((None, None));
+        (lo.or(self.money.buy_in_min), hi.or(self.money.buy_in_max))
     }
 
     /// M2: the smallest buy-in that is not a short buy in game `index`.

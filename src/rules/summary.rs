@@ -114,7 +114,8 @@ impl HouseRules {
             let _ = write!(s, " ({q} or better)");
         }
         if let Some((lo, hi)) = g.buy_in {
-            let _ = write!(s, "; buy-in {}-{}", m(lo), m(hi));
+            let b = |x: Option<u64>| x.map_or_else(|| "house".to_string(), m);
+            let _ = write!(s, "; buy-in {} to {}", b(lo), b(hi));
         }
         match g.base.money {
             MoneyKind::Engine => {}
@@ -299,12 +300,20 @@ impl fmt::Display for HouseRules {
                         )
                     })
                     .collect();
+                let shown = if rates.len() > 4 {
+                    format!(
+                        "{} rates, first {}",
+                        rates.len(),
+                        rates.join("; ").split("; ").next().unwrap_or("")
+                    )
+                } else {
+                    rates.join("; ")
+                };
                 writeln!(
                     f,
-                    "fees: paid by the {}, {}: {}",
+                    "fees: paid by the {}, {}: {shown}",
                     kebab1(&fees.payer),
                     kebab1(&fees.when),
-                    rates.join("; ")
                 )?;
             }
         }

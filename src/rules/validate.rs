@@ -196,7 +196,7 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         c.err(&g.base.span(), msg);
         return None;
     };
-    let kind = g.structure.as_ref().map(|s| *s.get_ref());
+    let mut kind = g.structure.as_ref().map(|s| *s.get_ref());
     let limit = matches!(
         kind,
         Some(StructureKind::FixedLimit | StructureKind::SpreadLimit)
@@ -204,6 +204,7 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
     let big_bet_game = matches!(kind, Some(StructureKind::NoLimit | StructureKind::PotLimit));
     if let (MoneyKind::None(why), Some(s)) = (base.money, &g.structure) {
         c.err(&s.span(), format!("{why}: remove structure"));
+        kind = None;
     }
     if kind.is_none() && !matches!(base.money, MoneyKind::None(_)) {
         c.err(
@@ -482,28 +483,19 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         }
     }
 
-    let buy_in = match (&g.buy_in_min, &g.buy_in_max) {
-        (None, None) => None,
-        (Some(lo), Some(hi)) => {
-            let (l, h) = (c.positive(lo, "buy_in_min"), c.positive(hi, "buy_in_max"));
-            if h < l {
-                let msg = format!(
-                    "max buy-in {} is under the min buy-in {}",
-                    hi.get_ref(),
-                    lo.get_ref()
-                );
-                c.err(&hi.span(), msg);
-            }
-            Some((l, h))
-        }
-        (Some(one), None) | (None, Some(one)) => {
-            c.err(
-                &one.span(),
-                "a game's buy-in needs both buy_in_min and buy_in_max",
+    let lo = c.opt_positive(&g.buy_in_min, "buy_in_min");
+    let hi = c.opt_positive(&g.buy_in_max, "buy_in_max");
+    if let (Some(l), Some(h), Some(ls), Some(hs)) = (lo, hi, &g.buy_in_min, &g.buy_in_max) {
+        if h < l {
+            let msg = format!(
+                "max buy-in {} is under the min buy-in {}",
+                hs.get_ref(),
+                ls.get_ref()
             );
-            None
+            c.err(&hs.span(), msg);
         }
-    };
+    }
+    let buy_in = (lo.is_some() || hi.is_some()).then_some((lo, hi));
 
     Some(Game {
         name,

@@ -1,0 +1,87 @@
+//! Every shipped config loads; the committed schema is current; every broken
+//! config in tests/data/bad-config fails with exactly its expected message.
+
+use std::fs;
+use std::path::Path;
+
+use dealerd::rules;
+
+fn toml_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            toml_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_shipped_config_loads_and_names_its_schema() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+    let mut files = Vec::new();
+    toml_files(&root, &mut files);
+    assert!(files.len() >= 6, "{files:?}");
+    for f in files {
+        if let Err(e) = rules::load_file(&f) {
+            panic!("{e}");
+        }
+        let text = fs::read_to_string(&f).unwrap();
+        let first = text.lines().next().unwrap_or("");
+        let rel = first
+            .strip_prefix("#:schema ")
+            .unwrap_or_else(|| panic!("{}: no #:schema line", f.display()));
+        let schema = f.parent().unwrap().join(rel);
+        assert!(
+            schema.ends_with("house-rules.schema.json") && schema.exists(),
+            "{}: {rel}",
+            f.display()
+        );
+    }
+}
+
+#[test]
+fn committed_schema_is_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/house-rules.schema.json");
+    let committed = fs::read_to_string(path).unwrap();
+    assert!(
+        committed == rules::json_schema(),
+        "run `dealerd schema > config/house-rules.schema.json`"
+    );
+}
+
+#[test]
+fn default_toml_is_the_config_file() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/default.toml");
+    assert_eq!(fs::read_to_string(path).unwrap(), rules::DEFAULT_TOML);
+}
+
+#[test]
+fn every_bad_config_fails_with_its_expected_message() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad-config");
+    let mut files = Vec::new();
+    toml_files(&dir, &mut files);
+    files.sort();
+    assert!(files.len() >= 30, "only {} bad configs", files.len());
+    let mut failures = Vec::new();
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let text = fs::read_to_string(f).unwrap();
+        let expected = fs::read_to_string(f.with_extension("expected"))
+            .unwrap_or_else(|_| panic!("{name}: no .expected file"));
+        match rules::load_str(&name, &text) {
+            Ok(_) => failures.push(format!("{name}: loaded, expected an error")),
+            Err(e) => {
+                let got = e.to_string();
+                if got.trim_end() != expected.trim_end() {
+                    failures.push(format!(
+                        "{name}:\n  expected: {}\n  got:      {got}",
+                        expected.trim_end()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
