@@ -326,14 +326,23 @@ impl Table {
             }
         }
 
-        // S1: the killer posts the kill blind and acts in turn.
+        // S1: the killer posts the kill blind and acts in turn. A killer in a
+        // blind posts that blind dead on top ("in addition to normal blind"),
+        // or the kill replaces it; either way the kill is the bet to call.
         if kind == HandKind::Kill {
-            post(
-                &mut posts,
-                self.kill.killer().and_then(hs),
-                ForcedKind::Kill,
-                forced.kill.unwrap_or(0),
-            );
+            let killer = self.kill.killer().and_then(hs);
+            let in_addition = self
+                .rules
+                .kill_for(game)
+                .is_some_and(|k| k.in_addition_to_blind);
+            posts.retain_mut(|f| {
+                if Some(f.seat) != killer || f.kind != ForcedKind::Blind {
+                    return true;
+                }
+                f.kind = ForcedKind::DeadPost;
+                in_addition
+            });
+            post(&mut posts, killer, ForcedKind::Kill, forced.kill.unwrap_or(0));
         }
 
         // T4, T5: new players posting to play, and returning players' missed blinds.
@@ -383,6 +392,10 @@ impl Table {
         };
         let mut hand = Hand::new(Arc::new(spec), Arc::new(setup))?;
         hand.apply(Event::PostForced)?;
+        // Starting a hand is "blinds in, cards out": the first deal is confirmed with it.
+        if matches!(hand.state().phase(), crate::engine::Phase::Dealing(0)) {
+            hand.apply(Event::Deal)?;
+        }
         self.hand = Some(CurrentHand {
             hand,
             order: dealt,
@@ -400,7 +413,8 @@ impl Table {
         if kind == HandKind::Bomb {
             self.bombs_left -= 1;
         }
-        self.kill.hand_dealt(kind == HandKind::Kill);
+        let counts = self.kill.active(self.rules.kill_for(game));
+        self.kill.hand_dealt(kind == HandKind::Kill, counts);
         Ok(())
     }
 }

@@ -56,6 +56,8 @@ pub struct KillState {
     killing: Option<usize>,
     /// Kill orbit mode (H0, "active for a full orbit"): hands left.
     orbit_left: Option<usize>,
+    /// Kills were on when the hand being played was dealt, so it counts for legs.
+    counts: bool,
 }
 
 impl KillState {
@@ -103,7 +105,8 @@ impl KillState {
     }
 
     /// A hand was dealt: the kill button, if used, is now in play.
-    pub(super) fn hand_dealt(&mut self, killed: bool) {
+    pub(super) fn hand_dealt(&mut self, killed: bool, counts: bool) {
+        self.counts = counts;
         self.killing = if killed { self.killer.take() } else { None };
         if !killed {
             // A kill that could not be dealt (the killer sat out) goes neutral.
@@ -116,8 +119,10 @@ impl KillState {
 
     pub(super) fn after_hand(&mut self, kill: &Kill, result: &HandResult) {
         let killing = self.killing.take();
-        let on = !kill.orbit || self.orbit_left.is_some();
-        if !on {
+        if !std::mem::take(&mut self.counts) {
+            // Outside a kill orbit nothing carries over to the next hand.
+            self.leg = None;
+            self.killer = None;
             return;
         }
         match result.winners.as_slice() {
