@@ -295,7 +295,9 @@ impl Table {
         } else {
             0
         };
-        match forced.blinds.len() {
+        // S2 (H2): a bomb with no pre-flop betting has no blinds to bet against.
+        let blind_count = if forced.skip_first_bet { 0 } else { forced.blinds.len() };
+        match blind_count {
             0 => {}
             1 => post(&mut posts, bb.and_then(hs), ForcedKind::Blind, big_blind),
             2 => {
@@ -311,7 +313,11 @@ impl Table {
         }
 
         // F4: straddles, each `multiple` times the one before.
-        if let (Some(rules), false) = (self.rules.straddle.clone(), self.straddles.is_empty()) {
+        if let (Some(rules), false, false) = (
+            self.rules.straddle.clone(),
+            self.straddles.is_empty(),
+            forced.skip_first_bet,
+        ) {
             let mut level = big_blind;
             for &s in &self.straddles.clone() {
                 let Some(h) = hs(s) else { continue };
