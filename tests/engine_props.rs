@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use dealerd::engine::{
     Action, AnteMode, BoardResult, Chips, Declaration, Event, Forced, ForcedKind, GameSpec, Hand,
-    HandSetup, HandState, LegalActions, LimitShortAllIn, Options, Phase, Pot, RaiseCap, RuleError,
-    SeatState, Split, Step, Structure,
+    HandSetup, HandState, LegalActions, LimitShortAllIn, NoRaise, Options, Phase, Pot, RaiseCap,
+    RuleError, SeatState, Split, Step, Structure,
 };
 use dealerd::replay::{draw_game, flop_game, seven_stud};
 use proptest::prelude::*;
@@ -651,6 +651,61 @@ fn max_stacks_all_in_conserves_chips() {
         if st.apply_mut(&ev).is_err() {
             return;
         }
+        assert_conserved(&t, &st, &ev);
+    }
+}
+
+/// Pot-limit with stacks whose total fits in a u64: the pot-sized raise can still pass
+/// u64::MAX before it is capped at the raiser's stack.
+#[test]
+fn pot_limit_maximum_near_u64_max() {
+    let spec = GameSpec {
+        structure: Structure::PotLimit,
+        steps: flop_game(2),
+        min_bet: 2,
+        split: Split::High,
+        antes: AnteMode::Dead,
+        options: Options::default(),
+    };
+    let blind = |seat, amount| Forced {
+        seat,
+        kind: ForcedKind::Blind,
+        amount,
+    };
+    let setup = HandSetup {
+        stacks: vec![u64::MAX / 2, u64::MAX / 2],
+        forced: vec![blind(1, 1), blind(0, 2)],
+        bring_in: None,
+        boards: 1,
+        skip_first_bet: false,
+    };
+    let t = Table { spec, setup };
+    let mut st = t.state();
+    st.apply_mut(&Event::PostForced).unwrap();
+    st.apply_mut(&Event::Deal).unwrap();
+    // Raise the pot each time, 10 short of all in when the pot reaches the stack: the
+    // last pot-sized raise (in u128) is past u64::MAX before the cap at the stack.
+    for _ in 0..200 {
+        let Some(seat) = st.to_act() else { break };
+        let s = &st.seats()[seat];
+        let all_in = (s.bet + s.stack) as u128;
+        let current = st.current_bet() as u128;
+        let pot_raise = current + st.pot() as u128 + (current - s.bet as u128);
+        let (lo, hi) = match st.raise_range(seat) {
+            Ok(r) => r,
+            Err(why) => {
+                assert_ne!(why, NoRaise::RoundCap, "p{} at {current}", seat + 1);
+                break;
+            }
+        };
+        assert_eq!(hi as u128, pot_raise.min(all_in), "p{}", seat + 1);
+        let to = if hi as u128 == all_in && hi - 10 >= lo {
+            hi - 10
+        } else {
+            hi
+        };
+        let ev = Event::Act(seat, Action::BetRaiseTo(to));
+        st.apply_mut(&ev).unwrap();
         assert_conserved(&t, &st, &ev);
     }
 }
