@@ -17,5 +17,6 @@
 //! The `pi` feature (on by default) pulls in rpi-pal; it builds on any Linux
 //! target and touches no device until a constructor in [`pi`] is called.
 
+pub mod buttons;
 pub mod spi;
 
