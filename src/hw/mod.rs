@@ -18,5 +18,7 @@
 //! target and touches no device until a constructor in [`pi`] is called.
 
 pub mod buttons;
+pub mod oled;
+pub mod sim;
 pub mod spi;
 
