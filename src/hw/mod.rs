@@ -19,6 +19,11 @@
 
 pub mod buttons;
 pub mod oled;
+#[cfg(feature = "pi")]
+pub mod pi;
+pub mod rfid;
 pub mod sim;
 pub mod spi;
 
+#[cfg(test)]
+mod tests;
