@@ -286,23 +286,30 @@ impl HandState {
             }
         }
         let (mut lo, mut hi) = match self.spec.structure {
-            Structure::NoLimit => (r.current + r.min_inc, all_in),
+            Structure::NoLimit => (r.current.saturating_add(r.min_inc), all_in),
             Structure::PotLimit => {
-                let lo = r.current + r.min_inc;
+                let lo = r.current.saturating_add(r.min_inc);
                 let to_call = r.current - st.bet;
-                (lo, (r.current + self.pot() + to_call).max(lo))
+                let max = r.current.saturating_add(self.pot()).saturating_add(to_call);
+                (lo, max.max(lo))
             }
             Structure::FixedLimit { small_bet, big_bet } => {
                 let inc = limit.unwrap_or(small_bet);
                 if r.open_pair && !r.big_made {
-                    (r.last_full + small_bet, r.last_full + big_bet)
+                    (
+                        r.last_full.saturating_add(small_bet),
+                        r.last_full.saturating_add(big_bet),
+                    )
                 } else {
-                    (r.last_full + inc, r.last_full + inc)
+                    (
+                        r.last_full.saturating_add(inc),
+                        r.last_full.saturating_add(inc),
+                    )
                 }
             }
             Structure::SpreadLimit { min, max } => (
-                r.current + r.min_inc.max(min),
-                r.current + max.max(r.min_inc),
+                r.current.saturating_add(r.min_inc.max(min)),
+                r.current.saturating_add(max.max(r.min_inc)),
             ),
         };
         if all_in < lo {
@@ -311,7 +318,7 @@ impl HandState {
         }
         hi = hi.min(all_in);
         if let Some(m) = opts.max_bet_raise {
-            hi = hi.min(r.current + m);
+            hi = hi.min(r.current.saturating_add(m));
         }
         if let Some(m) = opts.max_per_round {
             hi = hi.min(m);

@@ -124,6 +124,8 @@ pub enum SetupError {
     BringInMissing,
     #[error("a raise cap needs at least one raise")]
     RaiseCap,
+    #[error("the stacks add up to more chips than the engine can count")]
+    TooManyChips,
 }
 
 /// Why a journal of events could not be folded into a hand.

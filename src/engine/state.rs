@@ -492,6 +492,16 @@ fn validate(spec: &GameSpec, setup: &HandSetup) -> Result<(), SetupError> {
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
         return Err(SetupError::PlayerCount(n));
     }
+    // Every sum of chips (pots, stacks, the pot-limit maximum) stays in range
+    // when the whole table fits in a `Chips`.
+    if setup
+        .stacks
+        .iter()
+        .try_fold(0 as Chips, |sum, &s| sum.checked_add(s))
+        .is_none()
+    {
+        return Err(SetupError::TooManyChips);
+    }
     if let Some(f) = setup.forced.iter().find(|f| f.seat >= n) {
         return Err(SetupError::ForcedSeat {
             seat: f.seat,

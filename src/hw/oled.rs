@@ -1,0 +1,257 @@
+//! SSD1306 128x64 over I2C, sending only what changed.
+//!
+//! The `ssd1306` crate's buffered mode resends the bounding box of every
+//! pixel drawn, changed or not, in 16-byte I2C chunks. A dealer screen
+//! redraws everything each tick and usually changes one number, so
+//! [`Oled`] keeps the last frame the panel has, diffs, and per changed page
+//! sends one I2C write: three commands (page, column low/high nibble) each
+//! behind a `0x80` control byte (Co=1: "one command byte follows, then another
+//! control byte"), then `0x40` and the changed column span. That is 7 bytes of
+//! overhead per page instead of a second transaction.
+//!
+//! Init uses the `ssd1306` crate's own sequence (through
+//! `I2CDisplayInterface`) in page addressing mode, which is what makes a
+//! page/column pointer set by three one-byte commands sufficient.
+
+use embedded_graphics::draw_target::DrawTarget;
+use embedded_graphics::geometry::{OriginDimensions, Size};
+use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::Pixel;
+use embedded_hal::i2c::{Error as _, ErrorKind, I2c};
+use ssd1306::command::AddrMode;
+use ssd1306::prelude::{DisplayRotation, DisplaySize128x64};
+use ssd1306::{I2CDisplayInterface, Ssd1306};
+use thiserror::Error;
+
+/// Panel width in pixels (= columns).
+pub const WIDTH: usize = 128;
+/// Panel height in pixels.
+pub const HEIGHT: usize = 64;
+/// 8-pixel-tall pages.
+pub const PAGES: usize = HEIGHT / 8;
+/// Default 7-bit I2C address (SA0 low).
+pub const DEFAULT_ADDR: u8 = 0x3C;
+
+/// What can go wrong talking to the OLED.
+#[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
+pub enum OledError {
+    /// A frame write was not acknowledged or the bus failed.
+    #[error("I2C write to the OLED failed: {0}")]
+    Bus(ErrorKind),
+    /// The init sequence failed on the bus (the `ssd1306` crate does not say how).
+    #[error("OLED init sequence failed on the I2C bus")]
+    Init,
+}
+
+/// A 128x64 1-bit frame in the panel's own layout: page-major, one byte per
+/// column per page, LSB at the top. Screens draw into it with embedded-graphics.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Frame {
+    buf: [u8; WIDTH * PAGES],
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Self {
+            buf: [0; WIDTH * PAGES],
+        }
+    }
+}
+
+impl std::fmt::Debug for Frame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // ASCII art: an assertion failure should show the picture.
+        writeln!(f, "Frame")?;
+        for y in 0..HEIGHT {
+            let row: String = (0..WIDTH)
+                .map(|x| if self.pixel(x, y) { '#' } else { '.' })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Frame {
+    /// All pixels off.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A frame from panel-layout bytes.
+    pub fn from_bytes(buf: [u8; WIDTH * PAGES]) -> Self {
+        Self { buf }
+    }
+
+    /// Panel-layout bytes.
+    pub fn as_bytes(&self) -> &[u8; WIDTH * PAGES] {
+        &self.buf
+    }
+
+    /// One page (8 rows) as 128 column bytes.
+    pub fn page(&self, page: usize) -> &[u8] {
+        &self.buf[page * WIDTH..(page + 1) * WIDTH]
+    }
+
+    /// Whether the pixel at (x, y) is on; off outside the panel.
+    pub fn pixel(&self, x: usize, y: usize) -> bool {
+        x < WIDTH && y < HEIGHT && self.buf[(y / 8) * WIDTH + x] & (1 << (y % 8)) != 0
+    }
+
+    /// Set one pixel; ignored outside the panel.
+    pub fn set_pixel(&mut self, x: usize, y: usize, on: bool) {
+        if x < WIDTH && y < HEIGHT {
+            let byte = &mut self.buf[(y / 8) * WIDTH + x];
+            let bit = 1 << (y % 8);
+            if on {
+                *byte |= bit;
+            } else {
+                *byte &= !bit;
+            }
+        }
+    }
+}
+
+impl OriginDimensions for Frame {
+    fn size(&self) -> Size {
+        Size::new(WIDTH as u32, HEIGHT as u32)
+    }
+}
+
+impl DrawTarget for Frame {
+    type Color = BinaryColor;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Pixel<Self::Color>>,
+    {
+        for Pixel(p, color) in pixels {
+            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
+                self.set_pixel(x, y, color.is_on());
+            }
+        }
+        Ok(())
+    }
+
+    fn clear(&mut self, color: Self::Color) -> Result<(), Self::Error> {
+        self.buf.fill(if color.is_on() { 0xFF } else { 0x00 });
+        Ok(())
+    }
+}
+
+/// Traffic of one flush.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct FlushStats {
+    /// I2C write transactions.
+    pub writes: usize,
+    /// Bytes after the address byte (control bytes, commands, pixel data).
+    pub payload: usize,
+}
+
+impl FlushStats {
+    /// Bytes on the wire including each transaction's address byte.
+    pub fn wire_bytes(&self) -> usize {
+        self.payload + self.writes
+    }
+}
+
+/// Control byte: Co=1, D/C#=0 — one command byte, then another control byte.
+const CMD_ONE: u8 = 0x80;
+/// Control byte: Co=0, D/C#=1 — the rest of the transaction is GDDRAM data.
+const DATA_REST: u8 = 0x40;
+
+/// The OLED writer: owns no bus, so the daemon can share I2C1 if it needs to.
+#[derive(Debug)]
+pub struct Oled {
+    addr: u8,
+    /// What the panel shows; `None` when unknown (never sent, or after an
+    /// error, when the panel may have been power-cycled).
+    shown: Option<Frame>,
+    needs_init: bool,
+}
+
+impl Default for Oled {
+    fn default() -> Self {
+        Self::new(DEFAULT_ADDR)
+    }
+}
+
+impl Oled {
+    /// A writer for the panel at 7-bit address `addr`; nothing is sent yet.
+    pub fn new(addr: u8) -> Self {
+        Self {
+            addr,
+            shown: None,
+            needs_init: true,
+        }
+    }
+
+    /// Run the `ssd1306` crate's init sequence in page addressing mode.
+    /// GDDRAM is undefined afterwards, so the next flush sends everything.
+    pub fn init<I: I2c>(&mut self, i2c: &mut I) -> Result<(), OledError> {
+        self.shown = None;
+        self.needs_init = true;
+        let iface = I2CDisplayInterface::new_custom_address(&mut *i2c, self.addr);
+        let mut display = Ssd1306::new(iface, DisplaySize128x64, DisplayRotation::Rotate0);
+        display
+            .init_with_addr_mode(AddrMode::Page)
+            .map_err(|_| OledError::Init)?;
+        self.needs_init = false;
+        Ok(())
+    }
+
+    /// Forget what the panel shows: the next flush re-inits and resends all.
+    pub fn invalidate(&mut self) {
+        self.shown = None;
+        self.needs_init = true;
+    }
+
+    /// Make the panel show `frame`, sending only changed column spans.
+    ///
+    /// On error the writer forgets the panel's state, so the flush after the
+    /// bus comes back re-inits the panel and sends the whole frame.
+    pub fn flush<I: I2c>(&mut self, i2c: &mut I, frame: &Frame) -> Result<FlushStats, OledError> {
+        if self.needs_init {
+            self.init(i2c)?;
+        }
+        let mut stats = FlushStats::default();
+        let mut buf = Vec::with_capacity(7 + WIDTH);
+        for page in 0..PAGES {
+            let new = frame.page(page);
+            let span = match &self.shown {
+                None => Some((0, WIDTH - 1)),
+                Some(old) => changed_span(old.page(page), new),
+            };
+            let Some((first, last)) = span else { continue };
+            let page_cmd = 0xB0 | (page as u8 & 0x07);
+            let col = first as u8;
+            buf.clear();
+            buf.extend_from_slice(&[
+                CMD_ONE,
+                page_cmd,
+                CMD_ONE,
+                col & 0x0F,
+                CMD_ONE,
+                0x10 | (col >> 4),
+                DATA_REST,
+            ]);
+            buf.extend_from_slice(&new[first..=last]);
+            if let Err(e) = i2c.write(self.addr, &buf) {
+                self.invalidate();
+                return Err(OledError::Bus(e.kind()));
+            }
+            stats.writes += 1;
+            stats.payload += buf.len();
+        }
+        self.shown = Some(frame.clone());
+        Ok(stats)
+    }
+}
+
+/// First and last differing column of a page, if any differ.
+fn changed_span(old: &[u8], new: &[u8]) -> Option<(usize, usize)> {
+    let first = old.iter().zip(new).position(|(a, b)| a != b)?;
+    let last = old.iter().zip(new).rposition(|(a, b)| a != b)?;
+    Some((first, last))
+}

@@ -1,0 +1,49 @@
+//! Opening the real peripherals (feature `pi`). Compiles anywhere; only the
+//! calls touch `/dev/spidev0.0`, `/dev/i2c-1` and `/dev/gpiochip*`.
+
+use rpi_pal::gpio::{Gpio, OutputPin};
+use rpi_pal::i2c::I2c;
+use rpi_pal::spi::{Bus, Mode, SlaveSelect, Spi};
+use thiserror::Error;
+
+use crate::hw::rfid::RfidReader;
+use crate::hw::spi::{FullDuplexDevice, StdDelay};
+
+/// BCM GPIO driving the MFRC522's NRSTPD line.
+pub const RFID_RST_PIN: u8 = 25;
+/// MFRC522 SPI clock; the chip allows 10 MHz, jumper wires at a table do not.
+pub const RFID_SPI_HZ: u32 = 1_000_000;
+
+/// Opening a peripheral failed.
+#[derive(Debug, Error)]
+pub enum PiError {
+    /// spidev.
+    #[error("SPI: {0}")]
+    Spi(#[from] rpi_pal::spi::Error),
+    /// i2c-dev.
+    #[error("I2C: {0}")]
+    I2c(#[from] rpi_pal::i2c::Error),
+    /// GPIO character device.
+    #[error("GPIO: {0}")]
+    Gpio(#[from] rpi_pal::gpio::Error),
+}
+
+/// The reader as wired: SPI0 CE0, mode 0, RST on GPIO 25.
+pub type PiRfid = RfidReader<FullDuplexDevice<Spi, StdDelay>, OutputPin, StdDelay>;
+
+/// Open the MFRC522 on SPI0/CE0. Nothing is sent until the first poll.
+pub fn open_rfid(gpio: &Gpio) -> Result<PiRfid, PiError> {
+    let spi = Spi::new(Bus::Spi0, SlaveSelect::Ss0, RFID_SPI_HZ, Mode::Mode0)?;
+    // High: the chip runs; the reader pulses it low itself on (re)init.
+    let rst = gpio.get(RFID_RST_PIN)?.into_output_high();
+    Ok(RfidReader::new(
+        FullDuplexDevice::new(spi, StdDelay),
+        rst,
+        StdDelay,
+    ))
+}
+
+/// Open I2C1, where the OLED sits; pass it to [`crate::hw::oled::Oled::flush`].
+pub fn open_i2c() -> Result<I2c, PiError> {
+    Ok(I2c::with_bus(1)?)
+}
