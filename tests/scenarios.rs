@@ -16,7 +16,11 @@ fn every_scenario_plays_as_written() {
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable");
-        let name = path.strip_prefix(root).unwrap_or(path).display().to_string();
+        let name = path
+            .strip_prefix(root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
         match dealerd::table::script::run(&name, &text, root) {
             Ok(night) => {
                 let t = night.table();

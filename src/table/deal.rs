@@ -112,7 +112,10 @@ impl Table {
         self.seats
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.as_ref().is_some_and(|p| p.status == Status::Playing && p.stack > 0))
+            .filter(|(_, p)| {
+                p.as_ref()
+                    .is_some_and(|p| p.status == Status::Playing && p.stack > 0)
+            })
             .map(|(s, _)| s)
     }
 
@@ -171,15 +174,16 @@ impl Table {
         }
 
         // T2: the button moves one seat clockwise to the next player; T6 sets the first.
-        let bomb_holds = kind == HandKind::Bomb
-            || self.hand.as_ref().is_some_and(|h| h.kind == HandKind::Bomb);
+        let bomb_holds =
+            kind == HandKind::Bomb || self.hand.as_ref().is_some_and(|h| h.kind == HandKind::Bomb);
         let holds_button = self.button_fixed
             || (bomb_holds
                 && self.hands > 0
                 && self.rules.bomb.as_ref().is_some_and(|b| !b.button_moves));
         let from = self.button.unwrap_or(n - 1);
         let next_playing = |after: usize| clockwise(n, after).find(|s| playing.contains(s));
-        let dead = self.rules.button.mode == ButtonMode::Dead && self.hands > 0 && playing.len() > 2;
+        let dead =
+            self.rules.button.mode == ButtonMode::Dead && self.hands > 0 && playing.len() > 2;
         let (button, sb, bb) = if dead {
             // Dead button: the big blind moves one player; the small blind and
             // button follow it, and may fall on seats with nobody dealt in.
@@ -213,7 +217,9 @@ impl Table {
         // T5: blinds that pass a sitting-out seat are missed.
         if self.hands > 0 {
             for s in 0..n {
-                let away = self.player(s).is_some_and(|p| p.status == Status::SittingOut);
+                let away = self
+                    .player(s)
+                    .is_some_and(|p| p.status == Status::SittingOut);
                 if !away {
                     continue;
                 }
@@ -282,7 +288,12 @@ impl Table {
         for &s in &dealt {
             post(&mut posts, hs(s), ForcedKind::Ante, forced.ante);
         }
-        post(&mut posts, bb.and_then(hs), ForcedKind::Ante, forced.big_blind_ante);
+        post(
+            &mut posts,
+            bb.and_then(hs),
+            ForcedKind::Ante,
+            forced.big_blind_ante,
+        );
         post(&mut posts, hs(button), ForcedKind::Ante, forced.button_ante);
         if let Some(bomb) = forced.bomb {
             for &s in &dealt {
@@ -296,7 +307,11 @@ impl Table {
             0
         };
         // S2 (H2): a bomb with no pre-flop betting has no blinds to bet against.
-        let blind_count = if forced.skip_first_bet { 0 } else { forced.blinds.len() };
+        let blind_count = if forced.skip_first_bet {
+            0
+        } else {
+            forced.blinds.len()
+        };
         match blind_count {
             0 => {}
             1 => post(&mut posts, bb.and_then(hs), ForcedKind::Blind, big_blind),
@@ -348,14 +363,21 @@ impl Table {
                 f.kind = ForcedKind::DeadPost;
                 in_addition
             });
-            post(&mut posts, killer, ForcedKind::Kill, forced.kill.unwrap_or(0));
+            post(
+                &mut posts,
+                killer,
+                ForcedKind::Kill,
+                forced.kill.unwrap_or(0),
+            );
         }
 
         // T4, T5: new players posting to play, and returning players' missed blinds.
         let policy = self.rules.button.missed_blinds;
         for &s in &dealt {
             let in_blind = Some(s) == sb || Some(s) == bb;
-            let Some(p) = self.seats[s].as_mut() else { continue };
+            let Some(p) = self.seats[s].as_mut() else {
+                continue;
+            };
             if in_blind {
                 p.missed_small = false;
                 p.missed_big = false;
@@ -375,7 +397,9 @@ impl Table {
                         let sb_part = if p.missed_small { small_blind } else { 0 };
                         post(&mut posts, h, ForcedKind::DeadPost, sb_part + big_blind);
                     }
-                    MissedBlindPost::BigOnly => post(&mut posts, h, ForcedKind::LivePost, big_blind),
+                    MissedBlindPost::BigOnly => {
+                        post(&mut posts, h, ForcedKind::LivePost, big_blind)
+                    }
                 }
             } else if p.posts_big_blind {
                 post(&mut posts, h, ForcedKind::LivePost, big_blind);

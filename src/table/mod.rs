@@ -9,8 +9,8 @@ mod event;
 mod kill;
 mod ledger;
 mod night;
-mod seating;
 pub mod script;
+mod seating;
 
 use std::sync::Arc;
 
@@ -178,7 +178,10 @@ impl Table {
             Join { seat, name, buy_in } => self.join(*seat, name, *buy_in),
             Leave { seat } => self.leave(*seat),
             SitOut { seat } => self.sit_out(*seat),
-            SitIn { seat, wait_for_big_blind } => self.sit_in(*seat, *wait_for_big_blind),
+            SitIn {
+                seat,
+                wait_for_big_blind,
+            } => self.sit_in(*seat, *wait_for_big_blind),
             TopUp { seat, amount } => self.top_up(*seat, *amount),
             Rebuy { seat, amount } => self.rebuy(*seat, *amount),
             SetButton { seat } => self.set_button(*seat),

@@ -66,10 +66,16 @@ pub fn run(file: &str, text: &str, base: &Path) -> Result<Night, ScriptError> {
             (None, Err(e)) => return Err(fail(n, format!("`{line}`: {e}"))),
             (Some(want), Err(e)) if e.contains(&want) => {}
             (Some(want), Err(e)) => {
-                return Err(fail(n, format!("`{line}`: expected an error with {want:?}, got: {e}")))
+                return Err(fail(
+                    n,
+                    format!("`{line}`: expected an error with {want:?}, got: {e}"),
+                ))
             }
             (Some(want), Ok(())) => {
-                return Err(fail(n, format!("`{line}`: expected an error with {want:?}, but it was accepted")))
+                return Err(fail(
+                    n,
+                    format!("`{line}`: expected an error with {want:?}, but it was accepted"),
+                ))
             }
         }
     }
@@ -182,7 +188,11 @@ impl Runner {
                 self.table(TableEvent::Kill { seat })
             }
             ["deal"] => self.table(TableEvent::NewHand),
-            ["undo"] => self.night.undo().map(|_| ()).ok_or("nothing to undo".into()),
+            ["undo"] => self
+                .night
+                .undo()
+                .map(|_| ())
+                .ok_or("nothing to undo".into()),
             ["cards"] | ["flop"] | ["turn"] | ["river"] | ["street"] => self.hand(Event::Deal),
             ["misdeal"] => self.hand(Event::Misdeal),
             ["chop"] => self.hand(Event::Chop),
@@ -250,7 +260,10 @@ impl Runner {
             ("fold", []) => Action::Fold,
             ("check", []) => {
                 if state.to_call(seat) > 0 {
-                    return Err(format!("{name} cannot check: {} to call", self.show(state.to_call(seat))));
+                    return Err(format!(
+                        "{name} cannot check: {} to call",
+                        self.show(state.to_call(seat))
+                    ));
                 }
                 Action::CheckCall
             }
@@ -266,7 +279,8 @@ impl Runner {
             ("bet" | "raise" | "complete", [amount]) => Action::BetRaiseTo(self.amount(amount)?),
             _ => return Err(format!("unknown action `{verb}`")),
         };
-        self.hand(Event::Act(seat, action)).map_err(|e| format!("{name}: {e}"))
+        self.hand(Event::Act(seat, action))
+            .map_err(|e| format!("{name}: {e}"))
     }
 
     fn expect(&self, w: &[&str]) -> Step {
@@ -283,13 +297,19 @@ impl Runner {
         let name_at = |hs: usize| hand.map_or("?".into(), |h| self.name_of(h.order[hs]));
         match w {
             ["turn", name] => {
-                let got = state.and_then(|s| s.to_act()).map_or("nobody".into(), name_at);
+                let got = state
+                    .and_then(|s| s.to_act())
+                    .map_or("nobody".into(), name_at);
                 check("turn", got, name.to_string())
             }
             ["tocall", amount] => {
                 let s = state.ok_or("no hand")?;
                 let seat = s.to_act().ok_or("nobody is to act")?;
-                check("to call", self.show(s.to_call(seat)), self.show(self.amount(amount)?))
+                check(
+                    "to call",
+                    self.show(s.to_call(seat)),
+                    self.show(self.amount(amount)?),
+                )
             }
             ["range", range] => {
                 let s = state.ok_or("no hand")?;
@@ -299,16 +319,27 @@ impl Runner {
                     Err(e) => format!("no raise ({e})"),
                 };
                 let (a, b) = range.split_once("..").ok_or("write a range as MIN..MAX")?;
-                let want = format!("{}..{}", self.show(self.amount(a)?), self.show(self.amount(b)?));
+                let want = format!(
+                    "{}..{}",
+                    self.show(self.amount(a)?),
+                    self.show(self.amount(b)?)
+                );
                 check("range", got, want)
             }
             ["noraise", why @ ..] => {
                 let s = state.ok_or("no hand")?;
                 let seat = s.to_act().ok_or("nobody is to act")?;
                 match s.raise_range(seat) {
-                    Ok((a, b)) => Err(format!("expected no raise, got {}..{}", self.show(a), self.show(b))),
+                    Ok((a, b)) => Err(format!(
+                        "expected no raise, got {}..{}",
+                        self.show(a),
+                        self.show(b)
+                    )),
                     Err(e) if why.is_empty() || e.to_string().contains(&why.join(" ")) => Ok(()),
-                    Err(e) => Err(format!("expected no raise because {:?}, got: {e}", why.join(" "))),
+                    Err(e) => Err(format!(
+                        "expected no raise because {:?}, got: {e}",
+                        why.join(" ")
+                    )),
                 }
             }
             ["pot", amount] => {
@@ -331,7 +362,11 @@ impl Runner {
                     .split(';')
                     .map(|p| {
                         let mut parts = p.split_whitespace();
-                        let amt = parts.next().map(|a| self.amount(a)).transpose()?.unwrap_or(0);
+                        let amt = parts
+                            .next()
+                            .map(|a| self.amount(a))
+                            .transpose()?
+                            .unwrap_or(0);
                         let names: Vec<&str> = parts.collect();
                         Ok(format!("{} {}", self.show(amt), names.join(" ")))
                     })
@@ -346,7 +381,14 @@ impl Runner {
                     .forced
                     .iter()
                     .filter(|f| f.kind != ForcedKind::Ante)
-                    .map(|f| format!("{} {} {}", name_at(f.seat), kind_word(f.kind), self.show(f.amount)))
+                    .map(|f| {
+                        format!(
+                            "{} {} {}",
+                            name_at(f.seat),
+                            kind_word(f.kind),
+                            self.show(f.amount)
+                        )
+                    })
                     .collect::<Vec<_>>()
                     .join(", ");
                 let want = w[1..].join(" ");
@@ -378,13 +420,18 @@ impl Runner {
             }
             ["stacks", pairs @ ..] => {
                 for pair in pairs {
-                    let (name, amount) = pair.split_once('=').ok_or("write stacks as NAME=AMOUNT")?;
+                    let (name, amount) =
+                        pair.split_once('=').ok_or("write stacks as NAME=AMOUNT")?;
                     let seat = self.seat_of(name)?;
                     let live = hand
                         .filter(|h| !h.settled)
                         .and_then(|h| h.hand_seat(seat).map(|hs| h.state().seats()[hs].stack));
                     let got = live.unwrap_or_else(|| table.player(seat).map_or(0, |p| p.stack));
-                    check(&format!("{name}'s stack"), self.show(got), self.show(self.amount(amount)?))?;
+                    check(
+                        &format!("{name}'s stack"),
+                        self.show(got),
+                        self.show(self.amount(amount)?),
+                    )?;
                 }
                 Ok(())
             }
@@ -398,22 +445,36 @@ impl Runner {
                 check("dealt in", got.join(" "), names.join(" "))
             }
             ["kill", who] => {
-                let got = table.kill().killer().map_or("none".into(), |s| self.name_of(s));
+                let got = table
+                    .kill()
+                    .killer()
+                    .map_or("none".into(), |s| self.name_of(s));
                 check("kill button", got, who.to_string())
             }
             ["leg", who] => {
-                let got = table.kill().leg().map_or("none".into(), |s| self.name_of(s));
+                let got = table
+                    .kill()
+                    .leg()
+                    .map_or("none".into(), |s| self.name_of(s));
                 check("leg", got, who.to_string())
             }
             ["game", name @ ..] => {
-                let got = table.rules().games.get(table.game()).map_or("?", |g| g.name.as_str());
+                let got = table
+                    .rules()
+                    .games
+                    .get(table.game())
+                    .map_or("?", |g| g.name.as_str());
                 check("game", got.to_string(), name.join(" "))
             }
             ["over"] => match hand {
                 Some(h) if h.settled => Ok(()),
                 _ => Err("expected the hand to be over".into()),
             },
-            ["fees", amount] => check("fees", self.show(table.ledger().fees()), self.show(self.amount(amount)?)),
+            ["fees", amount] => check(
+                "fees",
+                self.show(table.ledger().fees()),
+                self.show(self.amount(amount)?),
+            ),
             ["ledger"] => {
                 let lhs = table.chips_on_table();
                 let rhs = table.ledger().money_in() - table.ledger().money_out();

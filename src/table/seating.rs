@@ -49,7 +49,9 @@ impl Table {
 
     fn seat_mut(&mut self, seat: usize) -> Result<&mut Player, TableError> {
         self.seat_ref(seat)?;
-        self.seats[seat].as_mut().ok_or(TableError::EmptySeat { seat })
+        self.seats[seat]
+            .as_mut()
+            .ok_or(TableError::EmptySeat { seat })
     }
 
     fn not_in_hand(&self) -> Result<(), TableError> {
@@ -81,7 +83,12 @@ impl Table {
             .is_some_and(|under| amount < under)
     }
 
-    pub(super) fn join(&mut self, seat: usize, name: &str, buy_in: Chips) -> Result<(), TableError> {
+    pub(super) fn join(
+        &mut self,
+        seat: usize,
+        name: &str,
+        buy_in: Chips,
+    ) -> Result<(), TableError> {
         match self.seats.get(seat) {
             None => {
                 return Err(TableError::NoSuchSeat {
