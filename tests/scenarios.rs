@@ -35,5 +35,5 @@ fn every_scenario_plays_as_written() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(files.len() >= 3, "scenario files: {}", files.len());
+    assert!(files.len() >= 8, "scenario files: {}", files.len());
 }

@@ -1,6 +1,6 @@
 use thiserror::Error;
 
-use crate::engine::{Chips, RuleError, SetupError};
+use crate::engine::{RuleError, SetupError};
 
 /// Why the table refused an event. Seats are table seats, numbered from 1 in messages.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -11,19 +11,20 @@ pub enum TableError {
     SeatTaken { seat: usize },
     #[error("seat {} is empty", .seat + 1)]
     EmptySeat { seat: usize },
+    /// Amounts are written in the house currency.
     #[error("seat {}: a buy-in must be {min}..{max}, not {amount}", .seat + 1)]
     BuyIn {
         seat: usize,
-        amount: Chips,
-        min: Chips,
-        max: Chips,
+        amount: String,
+        min: String,
+        max: String,
     },
     #[error("seat {}: a top-up may bring the stack to at most {max}; {stack} + {amount} is over", .seat + 1)]
     TopUpOver {
         seat: usize,
-        stack: Chips,
-        amount: Chips,
-        max: Chips,
+        stack: String,
+        amount: String,
+        max: String,
     },
     #[error("seat {}: {why}", .seat + 1)]
     Refused { seat: usize, why: &'static str },

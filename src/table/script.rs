@@ -352,7 +352,9 @@ impl Runner {
                     .pots()
                     .iter()
                     .map(|p| {
-                        let names: Vec<String> = p.eligible.iter().map(|&h| name_at(h)).collect();
+                        let mut names: Vec<String> =
+                            p.eligible.iter().map(|&h| name_at(h)).collect();
+                        names.sort();
                         format!("{} {}", self.show(p.amount), names.join(" "))
                     })
                     .collect::<Vec<_>>()
@@ -367,7 +369,8 @@ impl Runner {
                             .map(|a| self.amount(a))
                             .transpose()?
                             .unwrap_or(0);
-                        let names: Vec<&str> = parts.collect();
+                        let mut names: Vec<&str> = parts.collect();
+                        names.sort_unstable();
                         Ok(format!("{} {}", self.show(amt), names.join(" ")))
                     })
                     .collect::<Result<Vec<_>, String>>()?

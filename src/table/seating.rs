@@ -36,6 +36,11 @@ pub struct Player {
 }
 
 impl Table {
+    /// An amount in the house currency, for messages a host reads.
+    pub fn money(&self, units: Chips) -> String {
+        self.rules.house.unit.times(units)
+    }
+
     fn seat_ref(&self, seat: usize) -> Result<&Player, TableError> {
         match self.seats.get(seat) {
             None => Err(TableError::NoSuchSeat {
@@ -67,11 +72,16 @@ impl Table {
         let (min, max) = self.rules.buy_in(self.game);
         let (min, max) = (min.unwrap_or(1), max.unwrap_or(Chips::MAX));
         if amount < min.max(1) || amount > max {
+            let show = |c: Chips| self.money(c);
             return Err(TableError::BuyIn {
                 seat,
-                amount,
-                min,
-                max,
+                amount: show(amount),
+                min: show(min),
+                max: if max == Chips::MAX {
+                    "any".into()
+                } else {
+                    show(max)
+                },
             });
         }
         Ok(())
@@ -203,9 +213,9 @@ impl Table {
                 if amount == 0 || stack.saturating_add(amount) > max {
                     return Err(TableError::TopUpOver {
                         seat,
-                        stack,
-                        amount,
-                        max,
+                        stack: self.money(stack),
+                        amount: self.money(amount),
+                        max: self.money(max),
                     });
                 }
             }
