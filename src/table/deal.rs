@@ -181,21 +181,32 @@ impl Table {
                 && self.hands > 0
                 && self.rules.bomb.as_ref().is_some_and(|b| !b.button_moves));
         let from = self.button.unwrap_or(n - 1);
-        let next_playing = |after: usize| clockwise(n, after).find(|s| playing.contains(s));
+        // T4: a player posting to come in takes neither the button nor the
+        // small blind on that hand; only the big blind or a post.
+        let settled: Vec<usize> = playing
+            .iter()
+            .copied()
+            .filter(|&s| self.player(s).is_some_and(|p| !p.posts_big_blind))
+            .collect();
+        let next_playing = |after: usize| clockwise(n, after).find(|s| settled.contains(s));
         let dead =
             self.rules.button.mode == ButtonMode::Dead && self.hands > 0 && playing.len() > 2;
+        // The small blind's position: with a dead button it may be an empty seat.
+        let mut sb_position = None;
         let (button, sb, bb) = if dead {
             // Dead button: the big blind moves one player; the small blind and
-            // button follow it, and may fall on seats with nobody dealt in.
+            // the button follow onto the seats it and the small blind left,
+            // whether or not anyone is dealt in there.
             let last_bb = self.last_bb.unwrap_or(from);
             let bb = clockwise(n, last_bb)
                 .find(|s| candidates.contains(s))
                 .unwrap_or(last_bb);
+            sb_position = Some(last_bb);
             let sb = Some(last_bb).filter(|s| playing.contains(s) && *s != bb);
             let button = self.last_sb.unwrap_or(from);
             (button, sb, Some(bb))
         } else {
-            let button = if holds_button && playing.contains(&from) {
+            let button = if holds_button && settled.contains(&from) {
                 from
             } else {
                 next_playing(from).unwrap_or(from)
@@ -436,7 +447,7 @@ impl Table {
         });
         self.button = Some(button);
         self.last_bb = bb;
-        self.last_sb = sb;
+        self.last_sb = sb_position.or(sb);
         self.straddles.clear();
         self.hands += 1;
         self.hands_in_game += 1;

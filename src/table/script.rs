@@ -469,6 +469,15 @@ impl Runner {
                     .map_or("?", |g| g.name.as_str());
                 check("game", got.to_string(), name.join(" "))
             }
+            ["shortbuy", name, yes] => {
+                let seat = self.seat_of(name)?;
+                let got = table.player(seat).is_some_and(|p| p.short_buy);
+                check(
+                    &format!("{name} short buy"),
+                    got.to_string(),
+                    (*yes == "yes").to_string(),
+                )
+            }
             ["over"] => match hand {
                 Some(h) if h.settled => Ok(()),
                 _ => Err("expected the hand to be over".into()),

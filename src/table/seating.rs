@@ -187,8 +187,10 @@ impl Table {
                 why: "the house says missed blinds must be posted",
             });
         }
-        if wait && missed {
+        // T4/T5: waiting for the big blind replaces any post owed.
+        if wait && (missed || p.posts_big_blind) {
             p.status = Status::WaitingForBigBlind;
+            p.posts_big_blind = false;
         } else {
             p.status = Status::Playing;
         }

@@ -1,0 +1,215 @@
+//! M5 as a property: over random nights at every shipped house, the chips in
+//! front of players, in the pot and taken as fees always equal the money
+//! brought minus the money taken away; and no sequence of table events panics.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use dealerd::engine::{Action, BoardResult, Event, Phase};
+use dealerd::rules;
+use dealerd::table::{Night, TableEvent};
+use proptest::prelude::*;
+use std::cell::Cell;
+
+thread_local! {
+    /// Hands dealt over all cases on this thread, so a run is known to have played poker.
+    static HANDS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn houses() -> Vec<Arc<rules::HouseRules>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = vec![Arc::new(
+        rules::load_str("default.toml", rules::DEFAULT_TOML).expect("default rules"),
+    )];
+    for h in [
+        "h0-pot-limit-home",
+        "h2-pats-no-limit",
+        "h3-ocean-view",
+        "h4-house-dealer-limit",
+    ] {
+        let path = root.join(format!("config/houses/{h}.toml"));
+        out.push(Arc::new(rules::load_file(&path).expect("house rules")));
+    }
+    out
+}
+
+#[derive(Debug, Clone)]
+enum Step {
+    Join(usize, u64),
+    Leave(usize),
+    TopUp(usize, u64),
+    Rebuy(usize, u64),
+    SitOut(usize),
+    SitIn(usize, bool),
+    Game(usize),
+    Straddle(usize),
+    Bomb,
+    KillOrbit,
+    Deal,
+    /// A legal move in the hand, picked by this number.
+    Play(u64),
+    Misdeal,
+    Undo,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        1 => (0..10usize, 0..300u64).prop_map(|(s, a)| Step::Join(s, a)),
+        1 => (0..10usize).prop_map(Step::Leave),
+        1 => (0..10usize, 0..200u64).prop_map(|(s, a)| Step::TopUp(s, a)),
+        1 => (0..10usize, 0..300u64).prop_map(|(s, a)| Step::Rebuy(s, a)),
+        1 => (0..10usize).prop_map(Step::SitOut),
+        1 => (0..10usize, any::<bool>()).prop_map(|(s, w)| Step::SitIn(s, w)),
+        1 => (0..12usize).prop_map(Step::Game),
+        1 => (0..10usize).prop_map(Step::Straddle),
+        1 => Just(Step::Bomb),
+        1 => Just(Step::KillOrbit),
+        3 => Just(Step::Deal),
+        12 => any::<u64>().prop_map(Step::Play),
+        1 => Just(Step::Misdeal),
+        1 => Just(Step::Undo),
+    ]
+}
+
+/// A legal event for the hand in progress, chosen by `pick`.
+fn play(night: &Night, pick: u64) -> Option<Event> {
+    let hand = night.table().hand().filter(|h| !h.settled)?;
+    let state = hand.state();
+    match state.phase() {
+        Phase::Dealing(_) => Some(Event::Deal),
+        Phase::Showdown => {
+            let mut live: Vec<usize> = (0..state.seats().len())
+                .filter(|&s| !state.seats()[s].folded)
+                .collect();
+            let k = (pick as usize) % live.len().max(1);
+            live.rotate_left(k);
+            let ranking = live.into_iter().map(|s| vec![s]).collect();
+            let result = BoardResult {
+                high: ranking,
+                low: vec![],
+            };
+            Some(Event::Showdown(vec![result; usize::from(state.boards())]))
+        }
+        Phase::Exchanging(_) => Some(Event::Draw(state.to_act()?, (pick % 3) as u8)),
+        Phase::Betting(_) if state.awaiting_opener() => {
+            let live = state
+                .seats()
+                .iter()
+                .position(|s| !s.folded && s.stack > 0)?;
+            Some(Event::NameOpener(live))
+        }
+        Phase::Betting(_) => {
+            let legal = state.legal_actions()?;
+            let seat = legal.seat;
+            let action = match pick % 5 {
+                0 if legal.fold => Action::Fold,
+                1 | 2 => match legal.raise {
+                    Ok((lo, hi)) => Action::BetRaiseTo(lo + (pick >> 8) % (hi - lo + 1)),
+                    Err(_) => Action::CheckCall,
+                },
+                _ if legal.bring_in.is_some() => Action::BringIn,
+                _ => Action::CheckCall,
+            };
+            Some(Event::Act(seat, action))
+        }
+        _ => None,
+    }
+}
+
+fn apply(night: &mut Night, step: &Step, names: &mut u32) {
+    let unit = |a: u64| a * 4; // whole units; buy-in bounds vary by house
+    let event = match *step {
+        Step::Join(seat, a) => {
+            *names += 1;
+            // Mostly within the house's bounds, so that hands get dealt.
+            let (lo, hi) = night.rules().buy_in(night.table().game());
+            let (lo, hi) = (lo.unwrap_or(1), hi.unwrap_or(400).max(lo.unwrap_or(1)));
+            let buy_in = if a % 10 == 0 {
+                unit(a)
+            } else {
+                lo + a % (hi - lo + 1)
+            };
+            TableEvent::Join {
+                seat,
+                name: format!("P{names}"),
+                buy_in,
+            }
+        }
+        Step::Leave(seat) => TableEvent::Leave { seat },
+        Step::TopUp(seat, a) => TableEvent::TopUp {
+            seat,
+            amount: unit(a),
+        },
+        Step::Rebuy(seat, a) => TableEvent::Rebuy {
+            seat,
+            amount: unit(a),
+        },
+        Step::SitOut(seat) => TableEvent::SitOut { seat },
+        Step::SitIn(seat, wait) => TableEvent::SitIn {
+            seat,
+            wait_for_big_blind: wait,
+        },
+        Step::Game(game) => TableEvent::ChooseGame { game },
+        Step::Straddle(seat) => TableEvent::Straddle { seat },
+        Step::Bomb => TableEvent::BombNext,
+        Step::KillOrbit => TableEvent::StartKillOrbit,
+        Step::Deal => TableEvent::NewHand,
+        Step::Play(pick) => match play(night, pick) {
+            Some(e) => TableEvent::Hand(e),
+            None => return,
+        },
+        Step::Misdeal => TableEvent::Hand(Event::Misdeal),
+        Step::Undo => {
+            night.undo();
+            return;
+        }
+    };
+    // Refusals are expected (bad seats, amounts out of bounds): they must
+    // change nothing, and nothing may panic.
+    let before = night.table().chips_on_table();
+    if night.apply(event).is_err() {
+        assert_eq!(
+            night.table().chips_on_table(),
+            before,
+            "a refusal moved chips"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn m5_ledger_balances_after_every_event(
+        house in 0..5usize,
+        steps in proptest::collection::vec(step(), 1..300),
+    ) {
+        let rules = houses();
+        let mut night = Night::new(Arc::clone(&rules[house % rules.len()]));
+        let mut names = 0;
+        for s in &steps {
+            apply(&mut night, s, &mut names);
+            let t = night.table();
+            prop_assert_eq!(
+                t.chips_on_table(),
+                t.ledger().money_in() - t.ledger().money_out(),
+                "after {:?}", s
+            );
+        }
+        HANDS.with(|h| h.set(h.get() + night.table().hands_dealt()));
+        // The journal folds back to the same table (crash recovery).
+        let replayed = Night::replay(Arc::clone(night.rules()), night.events().iter().cloned())
+            .expect("a journal of accepted events replays");
+        prop_assert_eq!(replayed.table().chips_on_table(), night.table().chips_on_table());
+        prop_assert_eq!(replayed.table().ledger(), night.table().ledger());
+    }
+}
+
+#[test]
+fn m5_random_nights_deal_hands() {
+    // Runs the property once more on its own and checks it dealt hands.
+    HANDS.with(|h| h.set(0));
+    m5_ledger_balances_after_every_event();
+    let dealt = HANDS.with(Cell::get);
+    assert!(dealt > 100, "random nights dealt only {dealt} hands");
+}
