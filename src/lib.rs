@@ -9,3 +9,4 @@ pub mod phh;
 pub mod replay;
 pub mod rules;
 pub mod table;
+pub mod ui;

@@ -1,0 +1,398 @@
+//! The button map: presses in, intents out. Pure: it reads the night and
+//! never applies anything itself, so the caller can verify, journal and then
+//! apply (docs/architecture.md, "The flow of one event").
+
+use crate::engine::{Action, BoardResult, Declaration, Event, Phase, Seat, Split, Step};
+use crate::hw::buttons::{Button, Press};
+use crate::table::{Night, Table, TableEvent};
+
+use super::amount::{AmountEntry, EntryOutcome};
+use super::showdown::Ranking;
+
+/// What a press asks the caller to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Intent {
+    /// Nothing outside the UI changes (navigation, or an ignored press).
+    None,
+    /// Verify, journal and apply this event; report a refusal with
+    /// [`Controller::refused`].
+    Apply(TableEvent),
+    /// Take back the last event of the night.
+    Undo,
+    /// Start the 60-second clock (D3) on the seat to act; the caller owns time.
+    StartClock,
+    /// A host-only action was picked from the menu; out of scope here, the
+    /// daemon decides who may do it.
+    Host(HostAction),
+}
+
+/// Menu entries that need the host (or another input than the dealer's buttons).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostAction {
+    Seating,
+}
+
+/// Menu entries, in screen order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuItem {
+    Clock,
+    Ledger,
+    Straddle,
+    Bomb,
+    KillOrbit,
+    Kill,
+    RunItTwice,
+    Chop,
+    Misdeal,
+    Host,
+}
+
+impl MenuItem {
+    pub const ALL: [MenuItem; 10] = [
+        MenuItem::Clock,
+        MenuItem::Ledger,
+        MenuItem::Straddle,
+        MenuItem::Bomb,
+        MenuItem::KillOrbit,
+        MenuItem::Kill,
+        MenuItem::RunItTwice,
+        MenuItem::Chop,
+        MenuItem::Misdeal,
+        MenuItem::Host,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuItem::Clock => "Clock 60s",
+            MenuItem::Ledger => "Ledger + QR",
+            MenuItem::Straddle => "Straddle...",
+            MenuItem::Bomb => "Bomb pot next",
+            MenuItem::KillOrbit => "Kill orbit",
+            MenuItem::Kill => "Kill by...",
+            MenuItem::RunItTwice => "Run it twice",
+            MenuItem::Chop => "Chop blinds",
+            MenuItem::Misdeal => "Misdeal",
+            MenuItem::Host => "Host...",
+        }
+    }
+
+    /// Items that pick a table seat before they apply.
+    fn wants_seat(self) -> bool {
+        matches!(self, MenuItem::Straddle | MenuItem::Kill)
+    }
+}
+
+/// Where the dealer is in the interface.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// The screen the table state calls for (action, deal, between hands, showdown).
+    Main,
+    Entry(AmountEntry),
+    Menu(usize),
+    /// A menu item that needs a table seat; the cursor is a table seat.
+    PickSeat(MenuItem, usize),
+    Ranking(Ranking),
+    Ledger,
+    Clock,
+}
+
+/// The UI state machine. Holds only UI state; the table is read on each press.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Controller {
+    pub mode: Mode,
+    /// The last refusal or note, shown until the next press.
+    pub message: Option<String>,
+    /// A small number the main screen edits: cards drawn, a declaration, an opener.
+    pub pick: usize,
+}
+
+impl Default for Controller {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Controller {
+    pub fn new() -> Controller {
+        Controller {
+            mode: Mode::Main,
+            message: None,
+            pick: 0,
+        }
+    }
+
+    /// The caller's verify or apply refused the last intent.
+    pub fn refused(&mut self, why: &dyn std::fmt::Display) {
+        self.message = Some(why.to_string());
+    }
+
+    /// One press against the night as it stands.
+    pub fn press(&mut self, night: &Night, press: Press) -> Intent {
+        self.message = None;
+        let table = night.table();
+        // A hand may have moved on under a stale mode (undo, another input).
+        self.revalidate(table);
+        let mode = std::mem::replace(&mut self.mode, Mode::Main);
+        let (mode, intent) = match mode {
+            Mode::Main => self.main(table, press),
+            Mode::Entry(entry) => self.entry(table, entry, press),
+            Mode::Menu(i) => self.menu(table, i, press),
+            Mode::PickSeat(item, s) => self.pick_seat(table, item, s, press),
+            Mode::Ranking(r) => self.ranking(table, r, press),
+            // Both views go back on any press; undo is never swallowed silently.
+            Mode::Ledger | Mode::Clock => (Mode::Main, Intent::None),
+        };
+        self.mode = mode;
+        intent
+    }
+
+    /// Drops a mode the table no longer supports.
+    fn revalidate(&mut self, table: &Table) {
+        let state = table.hand().filter(|h| !h.settled).map(|h| h.state());
+        let ok = match &self.mode {
+            Mode::Entry(e) => state.is_some_and(|s| s.to_act() == Some(e.seat)),
+            Mode::Ranking(_) => state.is_some_and(|s| s.phase() == Phase::Showdown),
+            _ => true,
+        };
+        if !ok {
+            self.mode = Mode::Main;
+        }
+    }
+
+    fn main(&mut self, table: &Table, press: Press) -> (Mode, Intent) {
+        if press.button == Button::Undo {
+            return (Mode::Main, Intent::Undo);
+        }
+        if press.long && press.button == Button::Ok {
+            return (Mode::Menu(0), Intent::None);
+        }
+        let Some(hand) = table.hand().filter(|h| !h.settled) else {
+            // Between hands: OK deals the next one.
+            return match press.button {
+                Button::Ok => (Mode::Main, Intent::Apply(TableEvent::NewHand)),
+                _ => (Mode::Main, Intent::None),
+            };
+        };
+        let state = hand.state();
+        let hand_event = |e: Event| Intent::Apply(TableEvent::Hand(e));
+        match state.phase() {
+            Phase::Betting(_) if state.awaiting_opener() => {
+                let live: Vec<Seat> = live_seats(state);
+                let n = live.len().max(1);
+                match press.button {
+                    Button::Plus => self.pick = (self.pick + 1) % n,
+                    Button::Minus => self.pick = (self.pick + n - 1) % n,
+                    Button::Ok => {
+                        if let Some(&s) = live.get(self.pick % n) {
+                            self.pick = 0;
+                            return (Mode::Main, hand_event(Event::NameOpener(s)));
+                        }
+                    }
+                    _ => {}
+                }
+                (Mode::Main, Intent::None)
+            }
+            Phase::Betting(_) => {
+                let Some(la) = state.legal_actions() else {
+                    return (Mode::Main, Intent::None);
+                };
+                let seat = la.seat;
+                match press.button {
+                    Button::Fold => (Mode::Main, hand_event(Event::Act(seat, Action::Fold))),
+                    Button::CheckCall if la.bring_in.is_some() => {
+                        (Mode::Main, hand_event(Event::Act(seat, Action::BringIn)))
+                    }
+                    Button::CheckCall => {
+                        (Mode::Main, hand_event(Event::Act(seat, Action::CheckCall)))
+                    }
+                    Button::BetRaise => match (&la.raise, self.entry_for(table)) {
+                        (_, Some(e)) if press.long => (Mode::Entry(e.at_max()), Intent::None),
+                        (_, Some(e)) => (Mode::Entry(e), Intent::None),
+                        (Err(why), None) => {
+                            self.message = Some(format!("no raise: {why}"));
+                            (Mode::Main, Intent::None)
+                        }
+                        (Ok(_), None) => (Mode::Main, Intent::None),
+                    },
+                    _ => (Mode::Main, Intent::None),
+                }
+            }
+            Phase::Exchanging(i) => {
+                let Some(seat) = state.to_act() else {
+                    return (Mode::Main, Intent::None);
+                };
+                let declare = matches!(state.spec().steps.get(i), Some(Step::Declare));
+                let top = if declare { 3 } else { 6 };
+                match press.button {
+                    Button::Plus => self.pick = (self.pick + 1) % top,
+                    Button::Minus => self.pick = (self.pick + top - 1) % top,
+                    Button::Ok => {
+                        let pick = self.pick % top;
+                        self.pick = 0;
+                        let e = if declare {
+                            Event::Declare(seat, DECLARATIONS[pick])
+                        } else {
+                            Event::Draw(seat, u8::try_from(pick).unwrap_or(0))
+                        };
+                        return (Mode::Main, hand_event(e));
+                    }
+                    _ => {}
+                }
+                (Mode::Main, Intent::None)
+            }
+            Phase::Dealing(_) | Phase::Posting => match press.button {
+                Button::Ok => (Mode::Main, hand_event(deal_or_post(state.phase()))),
+                _ => (Mode::Main, Intent::None),
+            },
+            Phase::Showdown => {
+                let r = Ranking::new(state);
+                self.ranking(table, r, press)
+            }
+            Phase::Complete | Phase::Voided => (Mode::Main, Intent::None),
+        }
+    }
+
+    /// Amount entry for the seat to act with the house chips.
+    pub fn entry_for(&self, table: &Table) -> Option<AmountEntry> {
+        let state = table.hand().filter(|h| !h.settled)?.state();
+        AmountEntry::open(state, &table.rules().house.denominations)
+    }
+
+    fn entry(&mut self, table: &Table, mut entry: AmountEntry, press: Press) -> (Mode, Intent) {
+        match entry.press(press) {
+            EntryOutcome::Editing => (Mode::Entry(entry), Intent::None),
+            EntryOutcome::Cancel => (Mode::Main, Intent::None),
+            EntryOutcome::Confirm(x) => {
+                let seat = entry.seat;
+                let still = table
+                    .hand()
+                    .filter(|h| !h.settled)
+                    .is_some_and(|h| h.state().to_act() == Some(seat));
+                if !still {
+                    return (Mode::Main, Intent::None);
+                }
+                let e = Event::Act(seat, Action::BetRaiseTo(x));
+                (Mode::Main, Intent::Apply(TableEvent::Hand(e)))
+            }
+        }
+    }
+
+    fn menu(&mut self, table: &Table, i: usize, press: Press) -> (Mode, Intent) {
+        let n = MenuItem::ALL.len();
+        let i = i % n;
+        match press.button {
+            Button::Plus => (Mode::Menu((i + 1) % n), Intent::None),
+            Button::Minus => (Mode::Menu((i + n - 1) % n), Intent::None),
+            Button::Undo | Button::Fold => (Mode::Main, Intent::None),
+            Button::Ok => {
+                let item = MenuItem::ALL[i];
+                if item.wants_seat() {
+                    let first = occupied(table).first().copied().unwrap_or(0);
+                    return (Mode::PickSeat(item, first), Intent::None);
+                }
+                let hand = |e: Event| Intent::Apply(TableEvent::Hand(e));
+                match item {
+                    MenuItem::Clock => (Mode::Clock, Intent::StartClock),
+                    MenuItem::Ledger => (Mode::Ledger, Intent::None),
+                    MenuItem::Bomb => (Mode::Main, Intent::Apply(TableEvent::BombNext)),
+                    MenuItem::KillOrbit => (Mode::Main, Intent::Apply(TableEvent::StartKillOrbit)),
+                    MenuItem::RunItTwice => (Mode::Main, hand(Event::RunItTwice)),
+                    MenuItem::Chop => (Mode::Main, hand(Event::Chop)),
+                    MenuItem::Misdeal => (Mode::Main, hand(Event::Misdeal)),
+                    MenuItem::Host => (Mode::Main, Intent::Host(HostAction::Seating)),
+                    MenuItem::Straddle | MenuItem::Kill => (Mode::Main, Intent::None),
+                }
+            }
+            _ => (Mode::Menu(i), Intent::None),
+        }
+    }
+
+    fn pick_seat(
+        &mut self,
+        table: &Table,
+        item: MenuItem,
+        seat: usize,
+        press: Press,
+    ) -> (Mode, Intent) {
+        let seats = occupied(table);
+        if seats.is_empty() {
+            self.message = Some("nobody is seated".into());
+            return (Mode::Main, Intent::None);
+        }
+        let at = seats.iter().position(|&s| s == seat).unwrap_or(0);
+        let n = seats.len();
+        match press.button {
+            Button::Plus => (Mode::PickSeat(item, seats[(at + 1) % n]), Intent::None),
+            Button::Minus => (Mode::PickSeat(item, seats[(at + n - 1) % n]), Intent::None),
+            Button::Ok => {
+                let seat = seats[at];
+                let e = match item {
+                    MenuItem::Kill => TableEvent::Kill { seat },
+                    _ => TableEvent::Straddle { seat },
+                };
+                (Mode::Main, Intent::Apply(e))
+            }
+            Button::Undo | Button::Fold => (Mode::Main, Intent::None),
+            _ => (Mode::PickSeat(item, seats[at]), Intent::None),
+        }
+    }
+
+    fn ranking(&mut self, table: &Table, mut r: Ranking, press: Press) -> (Mode, Intent) {
+        let Some(state) = table
+            .hand()
+            .filter(|h| !h.settled)
+            .map(|h| h.state())
+            .filter(|s| s.phase() == Phase::Showdown)
+        else {
+            return (Mode::Main, Intent::None);
+        };
+        match r.press(state, press) {
+            Some(results) => (
+                Mode::Main,
+                Intent::Apply(TableEvent::Hand(Event::Showdown(results))),
+            ),
+            None if r.cancelled => (Mode::Main, Intent::Undo),
+            None => (Mode::Ranking(r), Intent::None),
+        }
+    }
+}
+
+const DECLARATIONS: [Declaration; 3] = [Declaration::High, Declaration::Low, Declaration::Both];
+
+fn deal_or_post(phase: Phase) -> Event {
+    match phase {
+        Phase::Posting => Event::PostForced,
+        _ => Event::Deal,
+    }
+}
+
+/// Seats still in the hand, in hand order.
+pub(super) fn live_seats(state: &crate::engine::HandState) -> Vec<Seat> {
+    state
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.folded)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn occupied(table: &Table) -> Vec<usize> {
+    table
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.is_some())
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Whether the game splits pots between a high and a low side.
+pub(super) fn has_low(state: &crate::engine::HandState) -> bool {
+    !matches!(state.spec().split, Split::High)
+}
+
+/// Unused sides of a result are empty: "no low".
+pub(super) fn empty_result() -> BoardResult {
+    BoardResult::default()
+}

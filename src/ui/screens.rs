@@ -1,0 +1,632 @@
+//! Screens: pure functions from table and UI state to pixels on any 128x64
+//! `DrawTarget<Color = BinaryColor>`, so the OLED, the terminal and the docs'
+//! PNGs share one picture.
+//!
+//! Layout rule: the top line answers "who", in bold, readable at arm's
+//! length; the lines under it in 6x10 answer "how much"; the 5x8 footer is
+//! for what the dealer reads only when something is unusual.
+
+use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
+use embedded_graphics::mono_font::{MonoFont, MonoTextStyle, MonoTextStyleBuilder};
+use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
+use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+use profont::PROFONT_24_POINT;
+
+use crate::engine::{Chips, ForcedKind, HandState, Phase, Seat, Step};
+use crate::rules::HandKind;
+use crate::table::{CurrentHand, Table, TableEvent};
+
+use super::amount::AmountEntry;
+use super::controller::{Controller, MenuItem, Mode};
+use super::qr;
+use super::showdown::{split, Ranking};
+
+pub const W: i32 = 128;
+pub const H: i32 = 64;
+
+/// Seconds on the clock when the dealer starts it (D3).
+pub const CLOCK_SECONDS: u32 = 60;
+
+fn put<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    s: &str,
+    font: &'static MonoFont<'static>,
+    x: i32,
+    y: i32,
+    align: Alignment,
+) -> Result<(), D::Error> {
+    let style = MonoTextStyle::new(font, BinaryColor::On);
+    let ts = TextStyleBuilder::new()
+        .baseline(Baseline::Top)
+        .alignment(align)
+        .build();
+    let max = ((W as u32) / font.character_size.width.max(1)) as usize;
+    let s: String = s.chars().take(max).collect();
+    Text::with_text_style(&s, Point::new(x, y), style, ts).draw(d)?;
+    Ok(())
+}
+
+fn left<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    s: &str,
+    font: &'static MonoFont<'static>,
+    y: i32,
+) -> Result<(), D::Error> {
+    put(d, s, font, 0, y, Alignment::Left)
+}
+
+fn right<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    s: &str,
+    font: &'static MonoFont<'static>,
+    y: i32,
+) -> Result<(), D::Error> {
+    put(d, s, font, W - 1, y, Alignment::Right)
+}
+
+/// Text in a lit bar, for what must not be missed (errors, the selection).
+fn inverse<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    s: &str,
+    font: &'static MonoFont<'static>,
+    y: i32,
+) -> Result<(), D::Error> {
+    let h = font.character_size.height;
+    Rectangle::new(Point::new(0, y), Size::new(W as u32, h))
+        .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
+        .draw(d)?;
+    let style = MonoTextStyleBuilder::new()
+        .font(font)
+        .text_color(BinaryColor::Off)
+        .build();
+    let max = (W as u32 / font.character_size.width.max(1)) as usize;
+    let s: String = s.chars().take(max).collect();
+    Text::with_baseline(&s, Point::new(1, y), style, Baseline::Top).draw(d)?;
+    Ok(())
+}
+
+/// Words into lines of at most `width` characters.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Amounts as the house writes them (`unit.times`), without the currency:
+/// every amount on the panel is money, and the characters are scarce.
+pub fn money(table: &Table, units: Chips) -> String {
+    table.rules().house.unit.times(units)
+}
+
+fn name(table: &Table, hand: &CurrentHand, seat: Seat) -> String {
+    hand.order
+        .get(seat)
+        .and_then(|&s| table.player(s))
+        .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
+}
+
+/// "PRE FLOP TURN RIVER" for four-round board games, else "R2/4".
+pub fn street_name(state: &HandState) -> String {
+    let st = state.street();
+    let boards = state
+        .spec()
+        .steps
+        .iter()
+        .any(|s| matches!(s, Step::Deal(d) if d.board > 0));
+    if boards && st.of == 4 {
+        ["PRE", "FLOP", "TURN", "RIVER"]
+            .get(st.round.saturating_sub(1))
+            .map_or_else(|| format!("R{}/{}", st.round, st.of), |s| s.to_string())
+    } else {
+        format!("R{}/{}", st.round, st.of)
+    }
+}
+
+/// The error/message line: a lit bar at the bottom, two lines when needed.
+pub fn message<D: DrawTarget<Color = BinaryColor>>(d: &mut D, text: &str) -> Result<(), D::Error> {
+    let lines = wrap(text, 25);
+    let n = lines.len().clamp(1, 2) as i32;
+    let top = H - 8 * n - 1;
+    Rectangle::new(Point::new(0, top), Size::new(W as u32, (H - top) as u32))
+        .into_styled(PrimitiveStyle::with_fill(BinaryColor::Off))
+        .draw(d)?;
+    for (i, l) in lines.iter().take(2).enumerate() {
+        inverse(d, l, &FONT_5X8, top + 1 + 8 * i as i32)?;
+    }
+    Ok(())
+}
+
+/// What is special about this hand, for the footer: kill, bomb, straddles,
+/// posts, all-ins.
+pub fn specials(table: &Table, hand: &CurrentHand) -> Vec<String> {
+    let state = hand.state();
+    let mut out = Vec::new();
+    for (s, a) in state.forced_of(ForcedKind::Kill) {
+        out.push(format!("KILL {} {}", name(table, hand, s), money(table, a)));
+    }
+    if hand.kind == HandKind::Bomb {
+        let each = state.forced_of(ForcedKind::Bomb).map(|(_, a)| a).max();
+        out.push(format!("BOMB {} ea", money(table, each.unwrap_or(0))));
+    }
+    for kind in [ForcedKind::Straddle, ForcedKind::ButtonStraddle] {
+        for (s, a) in state.forced_of(kind) {
+            out.push(format!("STR {} {}", name(table, hand, s), money(table, a)));
+        }
+    }
+    for kind in [ForcedKind::LivePost, ForcedKind::DeadPost] {
+        for (s, a) in state.forced_of(kind) {
+            out.push(format!("POST {} {}", name(table, hand, s), money(table, a)));
+        }
+    }
+    let all_in: Vec<String> = state
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.folded && s.stack == 0)
+        .map(|(i, _)| name(table, hand, i))
+        .collect();
+    if !all_in.is_empty() {
+        out.push(format!("ALL-IN {}", all_in.join(" ")));
+    }
+    out
+}
+
+/// Pots, main first: "pot 120" or "main 60 s1 40 s2 20".
+fn pots_line(table: &Table, state: &HandState) -> String {
+    let pots = state.pots();
+    if pots.len() <= 1 {
+        return format!("pot {}", money(table, state.pot()));
+    }
+    let mut s = format!("main {}", money(table, pots[0].amount));
+    for (i, p) in pots.iter().enumerate().skip(1) {
+        s.push_str(&format!(" s{} {}", i, money(table, p.amount)));
+    }
+    s
+}
+
+/// The action screen: whose turn, to call, the range, the pots, the street,
+/// and what is special; with amount entry, the amount being entered.
+pub fn action<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    table: &Table,
+    entry: Option<&AmountEntry>,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    let Some(hand) = table.hand() else {
+        return left(d, "no hand", &FONT_6X10, 0);
+    };
+    let state = hand.state();
+    let Some(seat) = state.to_act() else {
+        return left(d, state.expected(), &FONT_5X8, 0);
+    };
+    left(d, &name(table, hand, seat), &FONT_7X13_BOLD, 0)?;
+    right(d, &street_name(state), &FONT_6X10, 1)?;
+    let owed = state.to_call(seat);
+    let call = if owed == 0 {
+        "check".to_string()
+    } else {
+        format!("call {}", money(table, owed))
+    };
+    left(d, &call, &FONT_6X10, 14)?;
+    let stack = state.seats().get(seat).map_or(0, |s| s.stack);
+    right(d, &format!("stk {}", money(table, stack)), &FONT_6X10, 14)?;
+    if let Some(e) = entry {
+        let verb = if state.current_bet() == 0 {
+            "BET"
+        } else {
+            "RAISE"
+        };
+        let tag = e.preset_here().map_or("", |p| p.label());
+        left(d, &format!("{verb} TO"), &FONT_6X10, 25)?;
+        right(d, tag, &FONT_6X10, 25)?;
+        put(
+            d,
+            &money(table, e.amount),
+            &FONT_10X20,
+            W / 2,
+            35,
+            Alignment::Center,
+        )?;
+        let (short, long) = e.steps();
+        let hint = format!(
+            "{}-{} step {} hold {}",
+            money(table, e.min),
+            money(table, e.max),
+            money(table, short),
+            money(table, long)
+        );
+        left(d, &hint, &FONT_5X8, 56)?;
+        return Ok(());
+    }
+    let range = match state.raise_range(seat) {
+        Ok((a, b)) => format!(
+            "{} {}-{}",
+            if state.current_bet() == 0 {
+                "bet"
+            } else {
+                "raise"
+            },
+            money(table, a),
+            money(table, b)
+        ),
+        Err(_) => "no raise".to_string(),
+    };
+    left(d, &range, &FONT_6X10, 25)?;
+    left(d, &pots_line(table, state), &FONT_6X10, 36)?;
+    let special = specials(table, hand).join(" ");
+    for (i, l) in wrap(&special, 25).iter().take(2).enumerate() {
+        left(d, l, &FONT_5X8, 47 + 8 * i as i32)?;
+    }
+    Ok(())
+}
+
+/// Between hands: the next hand as the table would deal it, previewed on a
+/// clone of the table so nothing is posted until the dealer says so.
+pub fn between<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    table: &Table,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    let mut next = table.clone();
+    if let Err(e) = next.apply(&TableEvent::NewHand) {
+        left(d, "NEXT HAND", &FONT_7X13_BOLD, 0)?;
+        return message(d, &e.to_string());
+    }
+    let Some(hand) = next.hand() else {
+        return Ok(());
+    };
+    let game = table
+        .rules()
+        .games
+        .get(hand.game)
+        .map_or("?", |g| g.name.as_str());
+    left(
+        d,
+        &format!("HAND {}", next.hands_dealt()),
+        &FONT_7X13_BOLD,
+        0,
+    )?;
+    let kind = match hand.kind {
+        HandKind::Normal => "",
+        HandKind::Kill => "KILL",
+        HandKind::Bomb => "BOMB",
+    };
+    right(d, kind, &FONT_7X13_BOLD, 0)?;
+    left(d, game, &FONT_5X8, 13)?;
+    let btn = table
+        .player(hand.button)
+        .map_or_else(|| "-".into(), |p| p.name.clone());
+    left(d, &format!("BTN {btn}"), &FONT_6X10, 22)?;
+    let state = hand.state();
+    let blinds: Vec<String> = state
+        .forced_of(ForcedKind::Blind)
+        .map(|(s, a)| format!("{} {}", name(&next, hand, s), money(table, a)))
+        .collect();
+    let blinds = if blinds.is_empty() {
+        "no blinds".to_string()
+    } else {
+        blinds.join(" / ")
+    };
+    left(d, &blinds, &FONT_6X10, 32)?;
+    let special = specials(&next, hand)
+        .into_iter()
+        .filter(|s| !s.starts_with("ALL-IN"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let lines = wrap(&special, 25);
+    for (i, l) in lines.iter().take(2).enumerate() {
+        left(d, l, &FONT_5X8, 43 + 8 * i as i32)?;
+    }
+    if lines.len() < 2 {
+        inverse(d, "OK deal  hold OK: menu", &FONT_5X8, 56)?;
+    }
+    Ok(())
+}
+
+/// Showdown: the ranking being entered and what it pays.
+pub fn showdown<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    table: &Table,
+    ranking: &Ranking,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    let Some(hand) = table.hand() else {
+        return Ok(());
+    };
+    let state = hand.state();
+    let (board, low) = ranking.side(state);
+    left(d, "SHOWDOWN", &FONT_7X13_BOLD, 0)?;
+    let side = match (
+        ranking.sides() > 2 || (ranking.sides() == 2 && !low && board > 1),
+        low,
+    ) {
+        (true, true) => format!("B{board} LOW"),
+        (true, false) => format!("B{board} HIGH"),
+        (false, true) => "LOW".to_string(),
+        (false, false) => "HIGH".to_string(),
+    };
+    right(d, &side, &FONT_6X10, 1)?;
+    // Finished sides first, so the whole ranking stays in view until paid.
+    let placed: Vec<String> = ranking
+        .done
+        .iter()
+        .flatten()
+        .chain(ranking.groups.iter())
+        .enumerate()
+        .map(|(i, g)| {
+            let names: Vec<String> = g.iter().map(|&s| name(table, hand, s)).collect();
+            format!("{}.{}", i + 1, names.join("="))
+        })
+        .collect();
+    let placed = if placed.is_empty() && !ranking.complete() {
+        "best hand first".to_string()
+    } else {
+        placed.join(" ")
+    };
+    left(d, &placed, &FONT_5X8, 14)?;
+    let cands = ranking.candidates(state);
+    if ranking.complete() {
+        inverse(d, "OK pay   UNDO back", &FONT_6X10, 23)?;
+    } else if let Some(&s) = cands.get(ranking.cursor % cands.len().max(1)) {
+        let place = ranking.groups.len() + 1;
+        inverse(d, &format!("> {}", name(table, hand, s)), &FONT_6X10, 23)?;
+        // The bar is lit; redraw the hint on it unlit so it reads.
+        let style = MonoTextStyleBuilder::new()
+            .font(&FONT_5X8)
+            .text_color(BinaryColor::Off)
+            .background_color(BinaryColor::On)
+            .build();
+        let hint = format!("OK={place} C=tie");
+        let x = W - 1 - 5 * hint.len() as i32;
+        Text::with_baseline(&hint, Point::new(x, 24), style, Baseline::Top).draw(d)?;
+    }
+    let pay = split(state, &ranking.results(state)).unwrap_or_default();
+    let paid: Vec<String> = pay
+        .iter()
+        .enumerate()
+        .filter(|(_, &a)| a > 0)
+        .map(|(s, &a)| format!("{} {}", name(table, hand, s), money(table, a)))
+        .collect();
+    let text = if paid.is_empty() {
+        pots_line(table, state)
+    } else {
+        format!("wins: {}", paid.join(", "))
+    };
+    for (i, l) in wrap(&text, 21).iter().take(3).enumerate() {
+        left(d, l, &FONT_6X10, 34 + 10 * i as i32)?;
+    }
+    Ok(())
+}
+
+/// The ledger, with the settle-up QR on the right.
+pub fn ledger<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    table: &Table,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    let text = qr::settle_text(table);
+    if let Some(code) = qr::encode(&text) {
+        let w = i32::try_from(code.width()).unwrap_or(29) * qr::MODULE_PX;
+        let quiet = (H - w) / 2;
+        qr::draw(d, &code, Point::new(W - H + quiet, quiet), quiet)?;
+    }
+    let l = table.ledger();
+    left(
+        d,
+        &format!("H{} fee {}", table.hands_dealt(), money(table, l.fees())),
+        &FONT_6X10,
+        0,
+    )?;
+    left(
+        d,
+        &format!("in  {}", money(table, l.money_in())),
+        &FONT_5X8,
+        11,
+    )?;
+    left(
+        d,
+        &format!("out {}", money(table, l.money_out())),
+        &FONT_5X8,
+        19,
+    )?;
+    // Biggest swings first: those are the ones settled in cash.
+    let mut nets = qr::nets(table);
+    nets.sort_by_key(|(_, n)| std::cmp::Reverse(n.unsigned_abs()));
+    for (i, (n, v)) in nets.iter().take(4).enumerate() {
+        let mag = Chips::try_from(v.unsigned_abs()).unwrap_or(Chips::MAX);
+        let sign = if *v < 0 { '-' } else { '+' };
+        let short: String = n.chars().take(5).collect();
+        let row = format!("{short:<5}{sign}{}", money(table, mag));
+        let row: String = row.chars().take(12).collect();
+        left(d, &row, &FONT_5X8, 29 + 9 * i as i32)?;
+    }
+    Ok(())
+}
+
+/// D3: the clock on the seat to act. The caller counts; this only draws.
+pub fn clock<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    table: &Table,
+    seconds_left: u32,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    let who = table
+        .hand()
+        .filter(|h| !h.settled)
+        .and_then(|h| h.state().to_act().map(|s| name(table, h, s)))
+        .unwrap_or_default();
+    left(d, "CLOCK", &FONT_7X13_BOLD, 0)?;
+    right(d, &who, &FONT_7X13_BOLD, 0)?;
+    let s = seconds_left.min(CLOCK_SECONDS);
+    if s == 0 {
+        Rectangle::new(Point::new(0, 16), Size::new(W as u32, 34))
+            .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
+            .draw(d)?;
+        let style = MonoTextStyle::new(&PROFONT_24_POINT, BinaryColor::Off);
+        let ts = TextStyleBuilder::new()
+            .baseline(Baseline::Top)
+            .alignment(Alignment::Center)
+            .build();
+        Text::with_text_style("TIME", Point::new(W / 2, 18), style, ts).draw(d)?;
+    } else {
+        put(
+            d,
+            &format!("{}:{:02}", s / 60, s % 60),
+            &PROFONT_24_POINT,
+            W / 2,
+            18,
+            Alignment::Center,
+        )?;
+    }
+    // The bar empties as time runs out; it reads at a glance from the side.
+    let full = (W - 2) as u32;
+    let filled = full * s / CLOCK_SECONDS;
+    Rectangle::new(Point::new(0, 54), Size::new(W as u32, 10))
+        .into_styled(PrimitiveStyle::with_stroke(BinaryColor::On, 1))
+        .draw(d)?;
+    Rectangle::new(Point::new(1, 55), Size::new(filled, 8))
+        .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
+        .draw(d)?;
+    Ok(())
+}
+
+/// The menu, selection lit.
+pub fn menu<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    selected: usize,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    left(d, "MENU", &FONT_7X13_BOLD, 0)?;
+    right(d, "+/- OK", &FONT_5X8, 2)?;
+    let n = MenuItem::ALL.len();
+    let sel = selected % n;
+    let first = sel.saturating_sub(2).min(n.saturating_sub(5));
+    for (row, i) in (first..(first + 5).min(n)).enumerate() {
+        let y = 14 + 10 * row as i32;
+        let label = MenuItem::ALL[i].label();
+        if i == sel {
+            inverse(d, label, &FONT_6X10, y)?;
+        } else {
+            put(d, label, &FONT_6X10, 1, y, Alignment::Left)?;
+        }
+    }
+    Ok(())
+}
+
+/// A prompt for the dealer's own steps (deal, draw counts, the opener).
+fn prompt<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    table: &Table,
+    ctl: &Controller,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    let Some(hand) = table.hand() else {
+        return Ok(());
+    };
+    let state = hand.state();
+    match state.phase() {
+        Phase::Dealing(i) => {
+            let what = match state.spec().steps.get(i) {
+                Some(Step::Deal(s)) if s.board > 0 => "DEAL BOARD",
+                _ => "DEAL CARDS",
+            };
+            left(d, what, &FONT_7X13_BOLD, 0)?;
+            right(d, &street_name(state), &FONT_6X10, 1)?;
+            left(d, &pots_line(table, state), &FONT_6X10, 16)?;
+            inverse(d, "OK when dealt", &FONT_6X10, 30)?;
+        }
+        Phase::Exchanging(i) => {
+            let seat = state.to_act().unwrap_or(0);
+            left(d, &name(table, hand, seat), &FONT_7X13_BOLD, 0)?;
+            let declare = matches!(state.spec().steps.get(i), Some(Step::Declare));
+            let text = if declare {
+                ["declares HIGH", "declares LOW", "declares BOTH"][ctl.pick % 3].to_string()
+            } else {
+                format!("draws {}", ctl.pick % 6)
+            };
+            put(d, &text, &FONT_10X20, 0, 18, Alignment::Left)?;
+            left(d, "+/- change  OK", &FONT_5X8, 44)?;
+        }
+        Phase::Betting(_) => {
+            let live = super::controller::live_seats(state);
+            let s = live.get(ctl.pick % live.len().max(1)).copied().unwrap_or(0);
+            left(d, "WHO OPENS?", &FONT_7X13_BOLD, 0)?;
+            put(
+                d,
+                &name(table, hand, s),
+                &FONT_10X20,
+                0,
+                18,
+                Alignment::Left,
+            )?;
+            left(d, "+/- change  OK", &FONT_5X8, 44)?;
+        }
+        _ => left(d, state.expected(), &FONT_5X8, 0)?,
+    }
+    Ok(())
+}
+
+fn pick_seat<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    table: &Table,
+    item: MenuItem,
+    seat: usize,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    left(d, item.label().trim_end_matches('.'), &FONT_7X13_BOLD, 0)?;
+    let who = table
+        .player(seat)
+        .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone());
+    put(d, &who, &FONT_10X20, 0, 18, Alignment::Left)?;
+    left(d, "+/- seat  OK  UNDO back", &FONT_5X8, 44)
+}
+
+/// The screen for the controller's mode and the table as it is. `clock` is
+/// the seconds left on a running clock, which only the caller knows.
+pub fn draw<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    table: &Table,
+    ctl: &Controller,
+    clock_left: Option<u32>,
+) -> Result<(), D::Error> {
+    let live = table.hand().filter(|h| !h.settled);
+    match &ctl.mode {
+        Mode::Entry(e) => action(d, table, Some(e))?,
+        Mode::Menu(i) => menu(d, *i)?,
+        Mode::PickSeat(item, s) => pick_seat(d, table, *item, *s)?,
+        Mode::Ranking(r) => showdown(d, table, r)?,
+        Mode::Ledger => ledger(d, table)?,
+        Mode::Clock => clock(d, table, clock_left.unwrap_or(CLOCK_SECONDS))?,
+        Mode::Main => match live.map(|h| h.state()) {
+            None => between(d, table)?,
+            Some(s) if s.phase() == Phase::Showdown => showdown(d, table, &Ranking::new(s))?,
+            Some(s) if s.legal_actions().is_some() => {
+                action(d, table, None)?;
+                if clock_left.is_some() {
+                    // A running clock stays visible in the header's corner.
+                    let t = clock_left.unwrap_or(0);
+                    inverse(d, &format!("{t:>2}s"), &FONT_6X10, 54)?;
+                }
+            }
+            Some(_) => prompt(d, table, ctl)?,
+        },
+    }
+    if let Some(m) = &ctl.message {
+        message(d, m)?;
+    }
+    Ok(())
+}

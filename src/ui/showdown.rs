@@ -1,0 +1,140 @@
+//! Entering the dealer's ranking with the buttons, and what it pays.
+//!
+//! The engine never sees cards: the dealer says who won, best first, with
+//! ties. Plus/minus move over the seats not ranked yet, OK puts the seat in
+//! the next place, check/call ties it with the last place, undo takes the
+//! last one back. Hi-lo games and run-it-twice get one such side each.
+//! Once every side is ranked the screen shows the split and OK confirms it.
+
+use crate::engine::{BoardResult, Chips, Event, HandState, Seat};
+use crate::hw::buttons::{Button, Press};
+
+use super::controller::{empty_result, has_low, live_seats};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ranking {
+    /// Finished sides, in order: board 1 high, (board 1 low,) board 2 high, …
+    pub done: Vec<Vec<Vec<Seat>>>,
+    /// The side being ranked: groups of tied seats, best first.
+    pub groups: Vec<Vec<Seat>>,
+    /// Index into [`Ranking::candidates`].
+    pub cursor: usize,
+    /// Undo with nothing ranked: the caller should undo the last action.
+    pub cancelled: bool,
+    sides: usize,
+}
+
+impl Ranking {
+    pub fn new(state: &HandState) -> Ranking {
+        let per_board = if has_low(state) { 2 } else { 1 };
+        Ranking {
+            done: Vec::new(),
+            groups: Vec::new(),
+            cursor: 0,
+            cancelled: false,
+            sides: per_board * usize::from(state.boards().max(1)),
+        }
+    }
+
+    pub fn sides(&self) -> usize {
+        self.sides
+    }
+
+    /// Every side is ranked; OK confirms.
+    pub fn complete(&self) -> bool {
+        self.done.len() >= self.sides
+    }
+
+    /// Which side is being ranked, for the screen: (board from 1, low side).
+    pub fn side(&self, state: &HandState) -> (usize, bool) {
+        let per_board = if has_low(state) { 2 } else { 1 };
+        let i = self.done.len().min(self.sides.saturating_sub(1));
+        (i / per_board + 1, per_board == 2 && i % 2 == 1)
+    }
+
+    /// Live seats not yet ranked on this side.
+    pub fn candidates(&self, state: &HandState) -> Vec<Seat> {
+        live_seats(state)
+            .into_iter()
+            .filter(|s| !self.groups.iter().flatten().any(|g| g == s))
+            .collect()
+    }
+
+    /// The ranking so far as the engine's results; unranked sides are empty.
+    pub fn results(&self, state: &HandState) -> Vec<BoardResult> {
+        let per_board = if has_low(state) { 2 } else { 1 };
+        let mut sides: Vec<Vec<Vec<Seat>>> = self.done.clone();
+        if !self.complete() {
+            sides.push(self.groups.clone());
+        }
+        let boards = self.sides / per_board;
+        (0..boards.max(1))
+            .map(|b| {
+                let mut r = empty_result();
+                r.high = sides.get(b * per_board).cloned().unwrap_or_default();
+                if per_board == 2 {
+                    r.low = sides.get(b * per_board + 1).cloned().unwrap_or_default();
+                }
+                r
+            })
+            .collect()
+    }
+
+    /// One press; `Some(results)` when the dealer confirms the split.
+    pub fn press(&mut self, state: &HandState, press: Press) -> Option<Vec<BoardResult>> {
+        let cands = self.candidates(state);
+        let n = cands.len();
+        match press.button {
+            Button::Plus if n > 0 => self.cursor = (self.cursor + 1) % n,
+            Button::Minus if n > 0 => self.cursor = (self.cursor + n - 1) % n,
+            Button::Ok if self.complete() => return Some(self.results(state)),
+            Button::Ok | Button::CheckCall if n > 0 => {
+                let seat = cands[self.cursor % n];
+                match self.groups.last_mut() {
+                    Some(g) if press.button == Button::CheckCall => g.push(seat),
+                    _ => self.groups.push(vec![seat]),
+                }
+                self.cursor = 0;
+                if n == 1 {
+                    self.finish_side();
+                }
+            }
+            // The rest cannot win this side (a low that does not qualify, mucked hands).
+            Button::BetRaise if !self.complete() => self.finish_side(),
+            Button::Undo => self.take_back(),
+            _ => {}
+        }
+        None
+    }
+
+    fn finish_side(&mut self) {
+        self.done.push(std::mem::take(&mut self.groups));
+        self.cursor = 0;
+    }
+
+    fn take_back(&mut self) {
+        if self.groups.is_empty() {
+            match self.done.pop() {
+                Some(side) => self.groups = side,
+                None => {
+                    self.cancelled = true;
+                    return;
+                }
+            }
+        }
+        if let Some(g) = self.groups.last_mut() {
+            g.pop();
+            if g.is_empty() {
+                self.groups.pop();
+            }
+        }
+        self.cursor = 0;
+    }
+}
+
+/// What each seat would be paid for `results`: the engine's own award on a
+/// clone, so the screen and the table can never disagree.
+pub fn split(state: &HandState, results: &[BoardResult]) -> Option<Vec<Chips>> {
+    let done = state.apply(&Event::Showdown(results.to_vec())).ok()?;
+    done.payouts().map(<[Chips]>::to_vec)
+}

@@ -1,0 +1,260 @@
+//! Real screens from scripted nights: drawn, decoded (the QR), and written to
+//! `docs/screens/*.png` when `DEALERD_WRITE_SCREENS=1`.
+
+use std::path::Path;
+
+use dealerd::hw::buttons::{Button, Press};
+use dealerd::table::{script, Night};
+use dealerd::ui::{render, screens, Controller, Intent, Mode, Ranking};
+
+fn night(text: &str) -> Night {
+    script::run("screen.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn save(name: &str, frame: &render::Frame) {
+    let png = render::to_png(frame, 4);
+    assert!(png.starts_with(b"\x89PNG"));
+    if std::env::var_os("DEALERD_WRITE_SCREENS").is_some() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screens");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("write png");
+        std::fs::write(dir.join(format!("{name}.txt")), render::to_terminal(frame))
+            .expect("write txt");
+    }
+}
+
+fn lit(frame: &render::Frame) -> usize {
+    (0..64)
+        .flat_map(|y| (0..128).map(move |x| (x, y)))
+        .filter(|&(x, y)| frame.pixel(x, y))
+        .count()
+}
+
+const SIDE_POTS: &str = "rules default
+join 1 Ann 200
+join 2 Bob 100
+join 3 Cat 40
+join 4 Dan 150
+button Ann
+deal
+Dan raise 6
+Ann call
+Bob raise 20
+Cat allin
+Dan call
+Ann call
+Bob allin
+";
+
+#[test]
+fn action_mid_hand_with_side_pots() {
+    let n = night(SIDE_POTS);
+    let mut f = render::Frame::new();
+    screens::action(&mut f, n.table(), None).unwrap();
+    let text = render::to_terminal(&f);
+    assert_eq!(text.lines().count(), 32);
+    assert!(lit(&f) > 300);
+    save("action-side-pots", &f);
+
+    // The same spot in amount entry, after two presses.
+    let mut c = Controller::new();
+    for b in [Button::BetRaise, Button::BetRaise] {
+        assert_eq!(
+            c.press(
+                &n,
+                Press {
+                    button: b,
+                    long: false
+                }
+            ),
+            Intent::None
+        );
+    }
+    assert!(matches!(c.mode, Mode::Entry(_)));
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, n.table(), &c, None).unwrap();
+    save("amount-entry", &f);
+}
+
+const KILL: &str = "rules config/houses/h0-pot-limit-home.toml
+join 1 Ann 20
+join 2 Bob 20
+join 3 Cat 20
+join 4 Dan 20
+button Ann
+killorbit
+deal
+Dan raise 0.50
+Ann fold
+Bob fold
+Cat fold
+deal
+Ann fold
+Bob fold
+Cat fold
+deal
+Bob raise 0.50
+Cat fold
+Dan call
+Ann fold
+flop
+Dan bet 0.25
+Bob fold
+expect kill Dan
+";
+
+#[test]
+fn between_hands_with_a_kill() {
+    let n = night(KILL);
+    let mut f = render::Frame::new();
+    screens::between(&mut f, n.table()).unwrap();
+    assert!(lit(&f) > 300);
+    save("between-kill", &f);
+}
+
+const SHOWDOWN: &str = "rules default
+join 1 Ann 100
+join 2 Bob 40
+join 3 Cat 100
+button Ann
+deal
+Ann raise 10
+Bob allin
+Cat call
+Ann call
+flop
+Cat check
+Ann check
+turn
+Cat check
+Ann check
+river
+Cat check
+Ann check
+";
+
+#[test]
+fn showdown_split_with_a_tie() {
+    let n = night(SHOWDOWN);
+    let mut c = Controller::new();
+    let p = |button| Press {
+        button,
+        long: false,
+    };
+    // Bob (hand seat 0) and Cat (1) tie for best; Ann (2) is second.
+    c.press(&n, p(Button::Ok));
+    c.press(&n, p(Button::CheckCall));
+    c.press(&n, p(Button::Ok));
+    let Mode::Ranking(r) = &c.mode else {
+        panic!("not ranking: {:?}", c.mode)
+    };
+    assert!(r.complete(), "{r:?}");
+    let state = n.table().hand().unwrap().state();
+    let pay = dealerd::ui::showdown::split(state, &r.results(state)).unwrap();
+    assert_eq!(pay.iter().sum::<u64>(), state.pot());
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, n.table(), &c, None).unwrap();
+    save("showdown-split", &f);
+    let mut f = render::Frame::new();
+    screens::showdown(&mut f, n.table(), &Ranking::new(state)).unwrap();
+    match c.press(&n, p(Button::Ok)) {
+        Intent::Apply(e) => {
+            let mut n = n.clone();
+            n.apply(e).expect("the split is legal");
+            assert!(!n.table().in_hand());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+const NIGHT: &str = "rules default
+join 1 Ann 200
+join 2 Bob 100
+join 3 Cat 100
+join 4 Dan 150
+join 5 Eve 80
+join 6 Fred 120
+join 7 Gus 100
+join 8 Hal 60
+join 9 Ivy 200
+button Ann
+deal
+Dan raise 10
+Eve call
+Fred fold
+Gus fold
+Hal fold
+Ivy fold
+Ann fold
+Bob fold
+Cat call
+flop
+Cat bet 20
+Dan raise 60
+Eve fold
+Cat fold
+leave Dan
+topup Eve 20
+";
+
+#[test]
+fn ledger_qr_decodes_from_the_frame() {
+    let n = night(NIGHT);
+    let text = dealerd::ui::qr::settle_text(n.table());
+    assert!(text.len() <= dealerd::ui::qr::MAX_CHARS, "{text}");
+    let code = dealerd::ui::qr::encode(&text).expect("fits v3-M");
+    assert!(code.width() <= 29);
+    let mut f = render::Frame::new();
+    screens::ledger(&mut f, n.table()).unwrap();
+    save("ledger-qr", &f);
+    // Decode the panel itself, lit = light, at 4x like a phone would see it.
+    let img = rqrr::PreparedImage::prepare_from_greyscale(128 * 4, 64 * 4, |x, y| {
+        if f.pixel(x / 4, y / 4) {
+            255
+        } else {
+            0
+        }
+    });
+    let mut img = img;
+    let grids = img.detect_grids();
+    assert_eq!(grids.len(), 1);
+    let (meta, content) = grids[0].decode().expect("decodes");
+    assert!(meta.version.0 <= 3);
+    assert_eq!(content, text);
+}
+
+#[test]
+fn clock_and_menu_and_message() {
+    let n = night(SIDE_POTS);
+    let mut c = Controller::new();
+    let long = Press {
+        button: Button::Ok,
+        long: true,
+    };
+    assert_eq!(c.press(&n, long), Intent::None);
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, n.table(), &c, None).unwrap();
+    save("menu", &f);
+    assert_eq!(
+        c.press(
+            &n,
+            Press {
+                button: Button::Ok,
+                long: false
+            }
+        ),
+        Intent::StartClock
+    );
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, n.table(), &c, Some(42)).unwrap();
+    save("clock", &f);
+    let mut f = render::Frame::new();
+    screens::clock(&mut f, n.table(), 0).unwrap();
+    assert!(lit(&f) > 2000);
+
+    let mut c = Controller::new();
+    c.refused(&"Dan: a raise must be to at least 40, not 30");
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, n.table(), &c, None).unwrap();
+    save("message", &f);
+}
