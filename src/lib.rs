@@ -3,6 +3,7 @@
 //! The rules core ([`engine`]) is pure: state plus event gives a new state or a
 //! [`engine::RuleError`]. Everything else is a shell around it.
 
+pub mod daemon;
 pub mod engine;
 pub mod hw;
 pub mod phh;

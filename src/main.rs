@@ -34,6 +34,24 @@ enum Command {
     },
     /// Print the JSON Schema of the house-rules file format.
     Schema,
+    /// The table in a terminal: keys for the buttons, the OLED drawn in text.
+    Sim {
+        /// House rules (default: the embedded no-limit hold'em home game).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Read presses from this file instead of the keyboard.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Write every frame as a PNG into this folder.
+        #[arg(long)]
+        frames: Option<PathBuf>,
+        /// Start with an empty table instead of four demo players.
+        #[arg(long)]
+        empty: bool,
+        /// Do not print frames (with --script and --frames).
+        #[arg(long)]
+        quiet: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -65,6 +83,54 @@ fn main() -> ExitCode {
         Command::Schema => {
             print!("{}", dealerd::rules::json_schema());
             ExitCode::SUCCESS
+        }
+        Command::Sim {
+            config,
+            script,
+            frames,
+            empty,
+            quiet,
+        } => sim(config, script, frames, empty, quiet),
+    }
+}
+
+fn sim(
+    config: Option<PathBuf>,
+    script: Option<PathBuf>,
+    frames: Option<PathBuf>,
+    empty: bool,
+    quiet: bool,
+) -> ExitCode {
+    use dealerd::daemon::sim;
+    let rules = match sim::load_rules(config.as_deref()) {
+        Ok(r) => std::sync::Arc::new(r),
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let opts = sim::Options {
+        frames,
+        demo_players: !empty,
+        echo: !quiet,
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = match script {
+        Some(path) => match std::fs::File::open(&path) {
+            Ok(f) => sim::run(rules, std::io::BufReader::new(f), &mut out, &opts),
+            Err(e) => {
+                eprintln!("{}: cannot read: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => sim::run(rules, std::io::stdin().lock(), &mut out, &opts),
+    };
+    match result {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
         }
     }
 }

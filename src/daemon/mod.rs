@@ -1,0 +1,5 @@
+//! The shell around the pure core: input becomes events, state becomes
+//! frames. Today that is the simulator; the Pi daemon (tokio, journal,
+//! sd-notify) joins it here.
+
+pub mod sim;
