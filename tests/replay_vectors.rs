@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use dealerd::phh::{self, ActionKind, PhhAction, PhhHand};
 use dealerd::replay::{replay_hand, ReplayError};
@@ -254,9 +253,8 @@ fn raises_just_outside_the_range_are_refused() {
     assert!(no_raise > 100, "{no_raise}");
 }
 
-fn dealerd() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_dealerd"))
-}
+mod common;
+use common::dealerd;
 
 /// A fresh directory for this test's files; the process id keeps parallel runs apart.
 fn temp_dir(name: &str) -> PathBuf {

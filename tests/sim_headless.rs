@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use dealerd::daemon::sim;
 
+mod common;
+
 fn run(script: &str, frames: Option<std::path::PathBuf>) -> dealerd::table::Night {
     let rules = Arc::new(sim::load_rules(None).expect("default rules"));
     let opts = sim::Options {
@@ -53,7 +55,7 @@ fn undo_and_commands_and_frames() {
 
 #[test]
 fn the_command_line_reports_a_bad_config_without_a_backtrace() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dealerd"))
+    let out = common::dealerd()
         .args(["sim", "--config", "/nonexistent/house.toml"])
         .output()
         .expect("runs");
