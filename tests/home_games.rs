@@ -305,3 +305,153 @@ fn g7_take_a_card_and_bet_rounds_repeat_until_nobody_takes_a_card() {
     assert_eq!(h.state().payouts(), Some(&[5, 2, 2][..]));
     assert_eq!(h.state().spec().split, Split::Declare);
 }
+
+mod table_layer {
+    use std::sync::Arc;
+
+    use dealerd::rules::{self, HouseRules};
+    use dealerd::table::{Table, TableError, TableEvent};
+
+    fn h1() -> Table {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/config/houses/h1-dealers-choice.toml"
+        );
+        let rules: HouseRules = rules::load_file(std::path::Path::new(path)).expect("h1");
+        let mut t = Table::new(Arc::new(rules));
+        for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
+            t.apply(&TableEvent::Join {
+                seat,
+                name: name.to_string(),
+                buy_in: 80,
+            })
+            .expect("join");
+        }
+        t.apply(&TableEvent::SetButton { seat: 2 }).expect("button");
+        t
+    }
+
+    fn play(t: &mut Table, game: &str) {
+        let game = t
+            .rules()
+            .games
+            .iter()
+            .position(|g| g.name == game)
+            .expect("game");
+        t.apply(&TableEvent::ChooseGame { game }).expect("choose");
+    }
+
+    fn stacks(t: &Table) -> Vec<u64> {
+        (0..3).map(|s| t.player(s).map_or(0, |p| p.stack)).collect()
+    }
+
+    fn conserved(t: &Table) {
+        assert_eq!(
+            t.chips_on_table(),
+            t.ledger().money_in() - t.ledger().money_out()
+        );
+    }
+
+    fn call(t: &mut Table, seat: usize, stays_in: bool) {
+        t.apply(&TableEvent::GutsCall { seat, stays_in })
+            .expect("call");
+    }
+
+    #[test]
+    fn g8_guts_losers_match_the_pot_up_to_the_terrill_cap_and_it_carries_over() {
+        let mut t = h1();
+        play(&mut t, "Guts");
+        // Units of 0.25: ante 1 each into the empty pot, cap 2 (0.50).
+        t.apply(&TableEvent::NewHand).expect("deal");
+        assert_eq!(t.guts().pot, 3);
+        conserved(&t);
+        call(&mut t, 0, true);
+        call(&mut t, 1, true);
+        call(&mut t, 2, true);
+        t.apply(&TableEvent::GutsShowdown { best: vec![0] })
+            .expect("best");
+        // Ann takes 3; Bob and Cat each match min(3, cap 2).
+        assert_eq!(stacks(&t), vec![82, 77, 77]);
+        assert_eq!(t.guts().pot, 4);
+        conserved(&t);
+        // The carried pot holds the table to Guts until its final hand.
+        assert!(matches!(
+            t.apply(&TableEvent::ChooseGame { game: 0 }),
+            Err(TableError::NotAllowed(_))
+        ));
+    }
+
+    #[test]
+    fn g8_a_tie_wins_nothing_and_the_final_hand_does_not_carry_over() {
+        let mut t = h1();
+        play(&mut t, "Guts");
+        t.apply(&TableEvent::NewHand).expect("deal");
+        for s in 0..3 {
+            call(&mut t, s, true);
+        }
+        t.apply(&TableEvent::GutsShowdown { best: vec![0, 1] })
+            .expect("tie");
+        // Pot 3: everyone in matches min(3, 2): the pot is 9 and nobody won.
+        assert_eq!(t.guts().pot, 9);
+        assert_eq!(stacks(&t), vec![77, 77, 77]);
+        t.apply(&TableEvent::GutsFinal).expect("final");
+        t.apply(&TableEvent::NewHand).expect("deal");
+        // Button on Ann now: Bob calls first.
+        assert!(matches!(
+            t.apply(&TableEvent::GutsCall {
+                seat: 0,
+                stays_in: true
+            }),
+            Err(TableError::Refused { .. })
+        ));
+        call(&mut t, 1, true);
+        call(&mut t, 2, true);
+        call(&mut t, 0, false);
+        t.apply(&TableEvent::GutsShowdown { best: vec![2] })
+            .expect("best");
+        assert_eq!(t.guts().pot, 0);
+        assert_eq!(stacks(&t), vec![77, 77, 86]);
+        conserved(&t);
+        t.apply(&TableEvent::ChooseGame { game: 0 }).expect("free");
+    }
+
+    #[test]
+    fn g9_lives_are_staked_up_front_and_the_last_one_standing_takes_the_pot() {
+        let mut t = h1();
+        play(&mut t, "Liar's poker");
+        t.apply(&TableEvent::NewHand).expect("deal");
+        // Two markers at 0.25 (1 unit) each.
+        assert_eq!(t.lives().map(|l| l.pot), Some(6));
+        assert_eq!(stacks(&t), vec![78, 78, 78]);
+        conserved(&t);
+        assert!(matches!(
+            t.apply(&TableEvent::NewHand),
+            Err(TableError::HandInProgress)
+        ));
+        for seat in [0, 1, 0] {
+            t.apply(&TableEvent::LoseLife { seat }).expect("lose");
+        }
+        assert!(t.lives().is_some());
+        t.apply(&TableEvent::LoseLife { seat: 1 }).expect("lose");
+        assert!(t.lives().is_none());
+        assert_eq!(stacks(&t), vec![78, 78, 84]);
+        conserved(&t);
+    }
+
+    #[test]
+    fn g9_fan_tan_is_refused_as_a_money_game() {
+        let mut t = h1();
+        play(&mut t, "Fan tan");
+        let err = t.apply(&TableEvent::NewHand).unwrap_err();
+        assert!(matches!(err, TableError::NotAMoneyGame { .. }));
+        assert_eq!(
+            err.to_string(),
+            "\"Fan tan\" is not dealt as a money game: Fan Tan moves no money during play"
+        );
+        let fan_tan = dealerd::rules::catalog::find("fan-tan").expect("entry");
+        assert!(matches!(
+            fan_tan.money,
+            dealerd::rules::catalog::Money::None(_)
+        ));
+    }
+}
