@@ -86,6 +86,7 @@ fn options() -> impl Strategy<Value = Options> {
                 chop_blinds,
                 run_it_twice,
                 suit_breaks_ties,
+                ..Options::default()
             },
         )
 }

@@ -647,6 +647,7 @@ fn b3_stud_open_pair_allows_the_big_bet_on_fourth_street() {
         opener: Opener::Named,
         big: false,
         open_pair: true,
+        if_drawn: false,
     });
     let mut spec = game(
         Structure::FixedLimit {

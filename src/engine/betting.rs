@@ -115,6 +115,10 @@ impl Round {
                     .map_or(0, |f| (f.seat + 1) % n);
                 (0..n).map(|k| (start + k) % n).collect()
             }
+            Opener::Lead => {
+                let start = state.laps % n;
+                (0..n).map(|k| (start + k) % n).collect()
+            }
             _ => (0..n).collect(),
         };
         if first && bet.opener == Opener::Blinds {
@@ -142,7 +146,10 @@ impl Round {
             aggressor: None,
             seats: rs,
         };
-        if matches!(bet.opener, Opener::Blinds | Opener::LeftOfButton) {
+        if matches!(
+            bet.opener,
+            Opener::Blinds | Opener::LeftOfButton | Opener::Lead
+        ) {
             round.to_act = round.order.iter().copied().find(|&s| round.seats[s].needs);
         }
         round
@@ -150,6 +157,11 @@ impl Round {
 
     pub(super) fn has_action(&self) -> bool {
         self.seats.iter().any(|s| s.needs)
+    }
+
+    /// Whether anyone has acted this round (G6: a charge comes before the action).
+    pub(super) fn any_acted(&self) -> bool {
+        self.seats.iter().any(|s| s.acted)
     }
 
     pub(super) fn acted(&self, seat: Seat) -> bool {

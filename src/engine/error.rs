@@ -71,6 +71,16 @@ pub enum RuleError {
     NoChop { why: &'static str },
     #[error("cannot run it twice: {why}")]
     NoRunItTwice { why: &'static str },
+    #[error("cannot draw {cards} card(s): at most {most}")]
+    DrawTooMany { seat: Seat, cards: u8, most: u8 },
+    #[error("cannot pay {price} to draw: the stack is {stack}")]
+    CannotPayDraw {
+        seat: Seat,
+        price: Chips,
+        stack: Chips,
+    },
+    #[error("no wild-card charge now: {why}")]
+    NoWildCard { why: &'static str },
     #[error("no open-pair option now")]
     NoOpenPair,
     #[error("the hand is over")]
@@ -97,7 +107,9 @@ impl RuleError {
             | NoBringIn { seat }
             | NotInHand { seat }
             | RankedNotInHand { seat }
-            | RankedTwice { seat } => Some(*seat),
+            | RankedTwice { seat }
+            | DrawTooMany { seat, .. }
+            | CannotPayDraw { seat, .. } => Some(*seat),
             _ => None,
         }
     }

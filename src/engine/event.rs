@@ -52,6 +52,10 @@ pub enum Event {
     Declare(Seat, Declaration),
     /// B3 (H3 stud): an open pair on 4th street allows the big bet.
     OpenPair,
+    /// G6: a common wild card is exposed; every live player pays
+    /// [`Options::wild_card_charge`](super::Options::wild_card_charge) into
+    /// the pot as dead money (all they have if short).
+    WildCard,
     /// S3: the rest of the board is dealt twice.
     RunItTwice,
     /// A seat shows or mucks; money-neutral, allowed once the betting is over.

@@ -38,6 +38,16 @@ pub enum Step {
     Discard,
     /// Each live player declares high, low or both (G2 declare, G7).
     Declare,
+    /// G5 (H1 Texas 2-Step): each live player may exchange cards, paying
+    /// `multiple` times [`Options::draw_price`] per card. The payment is dead
+    /// money in the main pot (like an ante: nobody matches it, an all-in
+    /// player can still win it). At most the hole cards dealt so far.
+    PaidDraw { multiple: u8 },
+    /// G7 (H1 7/27): each live player, from the lead, takes one more card or stands.
+    Hit,
+    /// G7: back to step `to` when anyone drew at the last exchange; on when nobody did.
+    /// Each repeat moves the lead one seat on.
+    RepeatIfDrawn { to: u8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -59,6 +69,9 @@ pub struct BetStep {
     /// Stud 4th street (B3, H3): an open pair lets the big bet be made.
     #[serde(default)]
     pub open_pair: bool,
+    /// G5: the round is played only if someone drew at the last exchange.
+    #[serde(default)]
+    pub if_drawn: bool,
 }
 
 /// Who opens a betting round.
@@ -73,6 +86,8 @@ pub enum Opener {
     BringIn,
     /// The dealer names the seat (stud: best or worst upcards, G3).
     Named,
+    /// G7 (H1 7/27): the lead, left of the button at first and one seat on each repeat.
+    Lead,
 }
 
 /// How pots are split at showdown.
@@ -140,6 +155,11 @@ pub struct Options {
     pub run_it_twice: bool,
     /// P3 (H4): suits break ties, so the dealer must rank without ties.
     pub suit_breaks_ties: bool,
+    /// G5: the lowest stake; a [`Step::PaidDraw`] card costs a multiple of it.
+    pub draw_price: Chips,
+    /// G6: what every live player pays into the pot per exposed common wild
+    /// card ([`Event::WildCard`](super::Event::WildCard)); 0: the game has no charge.
+    pub wild_card_charge: Chips,
 }
 
 impl Default for Options {
@@ -155,6 +175,8 @@ impl Default for Options {
             chop_blinds: false,
             run_it_twice: false,
             suit_breaks_ties: false,
+            draw_price: 0,
+            wild_card_charge: 0,
         }
     }
 }

@@ -62,6 +62,10 @@ pub struct HandState {
     pub(super) payouts: Option<Vec<Chips>>,
     /// The drop taken from the pot (M3), out of the main pot first.
     pub(super) dropped: Chips,
+    /// G5, G7: someone drew at least one card at the last exchange.
+    pub(super) drew: bool,
+    /// G7: how many times a [`Step::RepeatIfDrawn`] sent the hand back (the lead moves on).
+    pub(super) laps: usize,
 }
 
 impl HandState {
@@ -94,6 +98,8 @@ impl HandState {
             bet_rounds_started: 0,
             payouts: None,
             dropped: 0,
+            drew: false,
+            laps: 0,
         })
     }
 
@@ -123,7 +129,14 @@ impl HandState {
             }
             Event::NameOpener(seat) => self.name_opener(*seat),
             Event::Act(..) => {}
-            Event::Draw(seat, _) => self.exchange(*seat, None),
+            Event::Draw(seat, cards) => {
+                let price = self.draw_price(*cards);
+                self.seats[*seat].stack -= price;
+                self.dead += price;
+                self.drew |= *cards > 0;
+                self.exchange(*seat, None)
+            }
+            Event::WildCard => self.wild_card(),
             Event::Declare(seat, d) => self.exchange(*seat, Some(*d)),
             Event::OpenPair => {
                 if let Some(r) = self.round.as_mut() {
@@ -154,7 +167,8 @@ impl HandState {
             Event::Deal => self.expect(matches!(self.phase, Phase::Dealing(_)), "a deal"),
             Event::NameOpener(seat) => self.verify_name_opener(*seat),
             Event::Act(seat, action) => self.verify_act(*seat, *action).map(|_| ()),
-            Event::Draw(seat, _) => self.verify_exchange(*seat, false),
+            Event::Draw(seat, cards) => self.verify_draw(*seat, *cards),
+            Event::WildCard => self.verify_wild_card(),
             Event::Declare(seat, _) => self.verify_exchange(*seat, true),
             Event::OpenPair => self.verify_open_pair(),
             Event::RunItTwice => self.verify_run_it_twice(),
@@ -195,6 +209,7 @@ impl HandState {
             },
             Phase::Exchanging(i) => match self.spec.steps.get(i) {
                 Some(Step::Declare) => "waiting for declarations",
+                Some(Step::Hit) => "waiting for each player to take a card or stand",
                 _ => "waiting for the draw",
             },
             Phase::Showdown => "waiting for the showdown",
@@ -233,6 +248,7 @@ impl HandState {
                     self.phase = Phase::Dealing(i);
                     return;
                 }
+                Step::Bet(bet) if bet.if_drawn && !self.drew => {}
                 Step::Bet(bet) => {
                     let first = self.bet_rounds_started == 0;
                     self.bet_rounds_started += 1;
@@ -252,8 +268,23 @@ impl HandState {
                     self.collect_bets();
                     self.last_aggressor = None;
                 }
-                Step::Draw | Step::Discard | Step::Declare => {
+                Step::RepeatIfDrawn { to } if self.drew && usize::from(to) < i => {
+                    self.laps += 1;
+                    i = usize::from(to);
+                    continue;
+                }
+                Step::RepeatIfDrawn { .. } => {}
+                Step::Draw | Step::Discard | Step::Declare | Step::PaidDraw { .. } | Step::Hit => {
                     self.pending = self.live_seats().collect();
+                    if step == Step::Hit {
+                        // G7: the lead draws first, one seat on each repeat.
+                        let n = self.seats.len();
+                        let lead = self.laps % n;
+                        self.pending.sort_by_key(|&s| (s + n - lead) % n);
+                    }
+                    if !matches!(step, Step::Declare) {
+                        self.drew = false;
+                    }
                     if !self.pending.is_empty() {
                         self.phase = Phase::Exchanging(i);
                         return;
@@ -342,7 +373,7 @@ impl HandState {
         };
         let ok = match step {
             Some(Step::Declare) => declare,
-            Some(Step::Draw | Step::Discard) => !declare,
+            Some(Step::Draw | Step::Discard | Step::PaidDraw { .. } | Step::Hit) => !declare,
             _ => false,
         };
         self.expect(ok, if declare { "a declaration" } else { "a draw" })?;
@@ -362,6 +393,108 @@ impl HandState {
         self.pending.remove(0);
         if self.pending.is_empty() {
             if let Phase::Exchanging(i) = self.phase {
+                self.enter_step(i + 1);
+            }
+        }
+    }
+
+    /// G5: what drawing `cards` costs at the current exchange (0 unless it is paid).
+    fn draw_price(&self, cards: u8) -> Chips {
+        match self.current_step() {
+            Some(Step::PaidDraw { multiple }) => self
+                .spec
+                .options
+                .draw_price
+                .saturating_mul(Chips::from(multiple))
+                .saturating_mul(Chips::from(cards)),
+            _ => 0,
+        }
+    }
+
+    fn current_step(&self) -> Option<Step> {
+        match self.phase {
+            Phase::Dealing(i) | Phase::Betting(i) | Phase::Exchanging(i) => {
+                self.spec.steps.get(i).copied()
+            }
+            _ => None,
+        }
+    }
+
+    /// Hole cards dealt before step `i` (G5: the most a player may exchange).
+    fn hole_cards_before(&self, i: usize) -> u8 {
+        self.spec.steps[..i.min(self.spec.steps.len())]
+            .iter()
+            .map(|s| match s {
+                Step::Deal(d) => d.hole_down.saturating_add(d.hole_up),
+                _ => 0,
+            })
+            .fold(0, u8::saturating_add)
+    }
+
+    fn verify_draw(&self, seat: Seat, cards: u8) -> Result<(), RuleError> {
+        self.verify_exchange(seat, false)?;
+        let most = match self.phase {
+            Phase::Exchanging(i) => match self.spec.steps.get(i) {
+                Some(Step::Hit) => Some(1),
+                Some(Step::PaidDraw { .. }) => Some(self.hole_cards_before(i)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(most) = most.filter(|&m| cards > m) {
+            return Err(RuleError::DrawTooMany { seat, cards, most });
+        }
+        let price = self.draw_price(cards);
+        let stack = self.seats[seat].stack;
+        if price > stack {
+            return Err(RuleError::CannotPayDraw { seat, price, stack });
+        }
+        Ok(())
+    }
+
+    /// G6: allowed once board cards are out, before anyone acts in a betting round.
+    fn verify_wild_card(&self) -> Result<(), RuleError> {
+        let why = if self.spec.options.wild_card_charge == 0 {
+            "this game has no wild-card charge"
+        } else if !matches!(
+            self.phase,
+            Phase::Dealing(_) | Phase::Betting(_) | Phase::Exchanging(_)
+        ) {
+            "only while the hand is being dealt"
+        } else if !self.spec.steps[..self.step_index()]
+            .iter()
+            .any(|s| matches!(s, Step::Deal(d) if d.board > 0))
+        {
+            "no common card has been exposed yet"
+        } else if self.round.as_ref().is_some_and(|r| r.any_acted()) {
+            "only before anyone acts in the betting round"
+        } else {
+            return Ok(());
+        };
+        Err(RuleError::NoWildCard { why })
+    }
+
+    /// G6: every live player pays the charge (all they have if short) as dead money.
+    fn wild_card(&mut self) {
+        let charge = self.spec.options.wild_card_charge;
+        for seat in self.seats.iter_mut().filter(|s| !s.folded) {
+            let paid = charge.min(seat.stack);
+            seat.stack -= paid;
+            self.dead += paid;
+        }
+        // A betting round nobody has acted in starts again with the new stacks
+        // (a player the charge put all in has nothing left to decide).
+        if let (Phase::Betting(i), Some(Step::Bet(bet))) = (self.phase, self.current_step()) {
+            let round = Round::start(self, bet, self.bet_rounds_started == 1);
+            if round.has_action() {
+                if round.to_act.is_some() {
+                    self.last_opener = round.to_act;
+                }
+                self.round = Some(round);
+            } else {
+                self.round = None;
+                self.collect_bets();
+                self.last_aggressor = None;
                 self.enter_step(i + 1);
             }
         }

@@ -33,6 +33,7 @@ fn bet(opener: Opener, big: bool) -> Step {
         opener,
         big,
         open_pair: false,
+        if_drawn: false,
     })
 }
 

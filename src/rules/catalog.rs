@@ -9,10 +9,16 @@ use super::schema::BringInBy;
 /// Who handles a game's money.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Money {
-    /// The engine runs every betting round.
-    Engine,
-    /// The engine runs the rounds it can; the table layer handles the rest (the note says what).
-    TableLayer(&'static str),
+    /// The engine runs every betting round (and, G5–G7, the paid draws,
+    /// wild-card charges and repeated draws; the note says what is special).
+    Engine(Option<&'static str>),
+    /// G8: the table layer runs Guts (in/out declarations, matching, carry-over pot).
+    Guts(&'static str),
+    /// G9: the table layer runs a lives (markers) game: stakes up front, last one standing.
+    Lives {
+        note: &'static str,
+        default_lives: u8,
+    },
     /// No money moves during play.
     None(&'static str),
 }
@@ -69,6 +75,7 @@ fn bet(opener: Opener, big: bool) -> Step {
         opener,
         big,
         open_pair: false,
+        if_drawn: false,
     })
 }
 
@@ -129,23 +136,34 @@ fn triple_draw() -> Vec<Step> {
     draw_game(3, 2)
 }
 
-/// G5: a paid exchange after each of the flop, turn and river rounds, then a
-/// final round (which the seed skips when nobody drew: the table layer's call).
+/// G5: a paid exchange after each of the flop, turn and river rounds (1x, 2x,
+/// 3x the lowest stake per card), then a final round only if someone drew at
+/// the last exchange (H1: "If no cards were drawn during the last exchange,
+/// there is no extra betting round").
 fn texas_two_step() -> Vec<Step> {
     let mut s = flop_game(2);
-    s.insert(4, Step::Draw);
-    s.insert(7, Step::Draw);
-    s.push(Step::Draw);
-    s.push(bet(Opener::LeftOfButton, true));
+    s.insert(4, Step::PaidDraw { multiple: 1 });
+    s.insert(7, Step::PaidDraw { multiple: 2 });
+    s.push(Step::PaidDraw { multiple: 3 });
+    s.push(Step::Bet(BetStep {
+        opener: Opener::LeftOfButton,
+        big: true,
+        open_pair: false,
+        if_drawn: true,
+    }));
     s
 }
 
-/// G7: one draw round shown; it repeats until nobody draws, then players declare.
+/// G7 (H1): each round, from the lead, every player may take one more card,
+/// then the lead opens a betting round; this repeats until nobody takes a card
+/// (the round after that no-draw is the final betting round), then players
+/// declare. The lead moves one seat each round.
 fn seven_twenty_seven() -> Vec<Step> {
     vec![
         deal(2, 1, 0),
-        Step::Draw,
-        bet(Opener::LeftOfButton, false),
+        Step::Hit,
+        bet(Opener::Lead, false),
+        Step::RepeatIfDrawn { to: 1 },
         Step::Declare,
     ]
 }
@@ -178,7 +196,7 @@ const fn base(
         split,
         bring_in_by: None,
         open_pair: false,
-        money: Money::Engine,
+        money: Money::Engine(None),
         steps,
     }
 }
@@ -196,7 +214,7 @@ const fn stud(
         split,
         bring_in_by: Some(by),
         open_pair,
-        money: Money::Engine,
+        money: Money::Engine(None),
         steps,
     }
 }
@@ -245,13 +263,13 @@ pub const CATALOG: &[Base] = &[
     home(
         "texas-2-step",
         "G5",
-        Money::TableLayer("each exchange costs 1x, 2x, 3x the lowest stake per card; the last round is dealt only if someone drew"),
+        Money::Engine(Some("each exchange costs 1x, 2x, 3x draw_price per card, dead money in the pot; the last round is played only if someone drew")),
         texas_two_step,
     ),
     home(
         "wild-card",
         "G6",
-        Money::TableLayer("each exposed common wild card costs every player the lowest stake (Texas League, Bush League, Wild Kingdom)"),
+        Money::Engine(Some("each exposed common wild card costs every live player wild_card_charge, dead money in the pot (Texas League, Bush League, Wild Kingdom)")),
         holdem,
     ),
     Base {
@@ -259,26 +277,32 @@ pub const CATALOG: &[Base] = &[
         ..home(
             "seven-twenty-seven",
             "G7",
-            Money::TableLayer("draw-and-bet rounds repeat until nobody draws; the pot splits between closest to 7 and to 27"),
+            Money::Engine(Some("take-a-card and bet rounds repeat until nobody takes a card; declare: high = closest to 27, low = closest to 7, half the pot each")),
             seven_twenty_seven,
         )
     },
     home(
         "guts",
         "G8",
-        Money::TableLayer("players declare in or out; the best 'in' hand takes the pot and every other 'in' player matches it, up to a cap"),
+        Money::Guts("players declare in or out; the best 'in' hand takes the pot and every other 'in' player matches it, up to guts_cap; the pot carries over"),
         two_cards,
     ),
     home(
         "screw-your-neighbor",
         "G9",
-        Money::TableLayer("each player stakes lives; the last one standing wins the pot"),
+        Money::Lives {
+            note: "each player stakes lives up front; the last one standing wins the pot",
+            default_lives: 4,
+        },
         one_card,
     ),
     home(
         "liars-poker",
         "G9",
-        Money::TableLayer("each player stakes markers; the last one holding a marker wins the pot"),
+        Money::Lives {
+            note: "each player stakes markers up front; the last one holding a marker wins the pot",
+            default_lives: 2,
+        },
         two_down,
     ),
     home(

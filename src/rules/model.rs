@@ -65,6 +65,18 @@ pub struct Game {
     pub options: Options,
     /// M1 (H4): per-game buy-in bounds; a missing side falls back to `[money]`.
     pub buy_in: Option<(Option<Chips>, Option<Chips>)>,
+    /// G8, G9: the money of a game the table layer runs instead of the engine.
+    pub table_money: Option<TableMoney>,
+}
+
+/// G8, G9: games whose money the table layer moves (no engine betting rounds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableMoney {
+    /// G8: each player antes into an empty pot; a losing "in" player matches
+    /// the pot, at most `cap` (the Terrill rule) when there is one.
+    Guts { ante: Chips, cap: Option<Chips> },
+    /// G9: each player stakes `lives` times `stake` when the game starts.
+    Lives { lives: u8, stake: Chips },
 }
 
 impl Game {

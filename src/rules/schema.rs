@@ -110,6 +110,8 @@ pub enum OpenerKind {
     LeftOfButton,
     BringIn,
     Named,
+    /// G7 (H1 7/27): the lead, left of the button at first and one seat on each repeat.
+    Lead,
 }
 
 /// One step of a `steps` override (G1–G4).
@@ -132,10 +134,23 @@ pub enum RawStep {
         big: bool,
         #[serde(default)]
         open_pair: bool,
+        /// G5: played only if someone drew at the last exchange.
+        #[serde(default)]
+        if_drawn: bool,
     },
     Draw,
     Discard,
     Declare,
+    /// G5: a paid exchange; each card costs `multiple` times the game's `draw_price`.
+    PaidDraw {
+        multiple: u8,
+    },
+    /// G7: each player takes one more card or stands.
+    Hit,
+    /// G7: back to step `to` (0-based) while anyone drew at the last exchange.
+    RepeatIfDrawn {
+        to: u8,
+    },
 }
 
 /// B4.
@@ -224,6 +239,25 @@ pub struct RawGame {
     /// G1–G4: overrides the base game's street sequence.
     #[schemars(with = "Option<Vec<RawStep>>")]
     pub steps: Option<Spanned<Vec<RawStep>>>,
+    /// G5 (texas-2-step): the lowest stake; the 1st, 2nd and 3rd exchanges cost
+    /// 1x, 2x and 3x this per card. Defaults to the small blind, else min_bet.
+    #[schemars(with = "Option<Decimal>")]
+    pub draw_price: Option<Amount>,
+    /// G6 (wild-card): what every live player pays into the pot per exposed
+    /// common wild card. Defaults to the small blind, else min_bet.
+    #[schemars(with = "Option<Decimal>")]
+    pub wild_card_charge: Option<Amount>,
+    /// G8 (guts): the Terrill rule, the most a losing "in" player pays to
+    /// match the pot. Leave it out to match the whole pot.
+    #[schemars(with = "Option<Decimal>")]
+    pub guts_cap: Option<Amount>,
+    /// G9 (screw-your-neighbor, liars-poker): lives (markers) per player.
+    /// Defaults: 4 for screw-your-neighbor, 2 for liars-poker.
+    #[schemars(with = "Option<u8>")]
+    pub lives: Option<Spanned<u8>>,
+    /// G9: what each life stakes in the pot, paid when the game starts.
+    #[schemars(with = "Option<Decimal>")]
+    pub life_stake: Option<Amount>,
     /// M1 (H4): buy-in bounds for this game, overriding `[money]`.
     #[schemars(with = "Option<Decimal>")]
     pub buy_in_min: Option<Amount>,

@@ -6,7 +6,7 @@ use std::fmt::{self, Write as _};
 use crate::engine::{Split, Structure};
 
 use super::catalog::Money as MoneyKind;
-use super::model::{BombAnte, Game, HouseRules};
+use super::model::{BombAnte, Game, HouseRules, TableMoney};
 
 /// A list of kebab-case names from `Debug`, for enums that print as their TOML spelling.
 fn kebab<T: fmt::Debug>(items: &[T]) -> String {
@@ -117,9 +117,28 @@ impl HouseRules {
             let b = |x: Option<u64>| x.map_or_else(|| "house".to_string(), m);
             let _ = write!(s, "; buy-in {} to {}", b(lo), b(hi));
         }
+        if g.options.draw_price > 0 {
+            let _ = write!(s, "; draw price {} per card", m(g.options.draw_price));
+        }
+        if g.options.wild_card_charge > 0 {
+            let _ = write!(s, "; wild card charge {}", m(g.options.wild_card_charge));
+        }
+        match g.table_money {
+            Some(TableMoney::Guts { cap: Some(cap), .. }) => {
+                let _ = write!(s, "; Terrill cap {}", m(cap));
+            }
+            Some(TableMoney::Guts { cap: None, .. }) => s.push_str("; losers match the whole pot"),
+            Some(TableMoney::Lives { lives, stake }) => {
+                let _ = write!(s, "; {lives} lives at {} each", m(stake));
+            }
+            None => {}
+        }
         match g.base.money {
-            MoneyKind::Engine => {}
-            MoneyKind::TableLayer(why) => {
+            MoneyKind::Engine(None) => {}
+            MoneyKind::Engine(Some(why)) => {
+                let _ = write!(s, "; {why}");
+            }
+            MoneyKind::Guts(why) | MoneyKind::Lives { note: why, .. } => {
                 let _ = write!(s, "; table layer: {why}");
             }
             MoneyKind::None(why) => {

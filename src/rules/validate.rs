@@ -206,7 +206,16 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         c.err(&s.span(), format!("{why}: remove structure"));
         kind = None;
     }
-    if kind.is_none() && !matches!(base.money, MoneyKind::None(_)) {
+    let table_layer = matches!(base.money, MoneyKind::Guts(_) | MoneyKind::Lives { .. });
+    if let (true, Some(s)) = (table_layer, &g.structure) {
+        let msg = format!(
+            "{} has no betting rounds: the table layer moves its money (G8, G9): remove structure",
+            base.name
+        );
+        c.err(&s.span(), msg);
+        kind = None;
+    }
+    if kind.is_none() && matches!(base.money, MoneyKind::Engine(_)) {
         c.err(
             &g.name.span(),
             format!("game \"{name}\" needs structure = \"no-limit\", \"pot-limit\", \"fixed-limit\" or \"spread-limit\""),
@@ -432,6 +441,16 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         }
         if steps
             .iter()
+            .enumerate()
+            .any(|(i, s)| matches!(s, Step::RepeatIfDrawn { to } if usize::from(*to) >= i))
+        {
+            c.err(
+                &raw.span(),
+                "repeat-if-drawn must go back to an earlier step (G7)",
+            );
+        }
+        if steps
+            .iter()
             .any(|s| matches!(s, Step::Bet(b) if b.opener == Opener::BringIn))
             && g.bring_in.is_none()
         {
@@ -497,6 +516,70 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
     }
     let buy_in = (lo.is_some() || hi.is_some()).then_some((lo, hi));
 
+    // G5, G6: the lowest stake defaults to the small blind, else the minimum bet.
+    let lowest_stake = blinds.first().copied().unwrap_or(min_bet);
+    let paid_draws = steps.iter().any(|s| matches!(s, Step::PaidDraw { .. }));
+    if let Some(p) = &g.draw_price {
+        if !paid_draws {
+            let msg = format!(
+                "draw_price applies to games with paid draws (texas-2-step), not {}",
+                base.name
+            );
+            c.err(&p.span(), msg);
+        }
+        options.draw_price = c.positive(p, "draw_price");
+    } else if paid_draws {
+        options.draw_price = lowest_stake;
+    }
+    if let Some(w) = &g.wild_card_charge {
+        if !matches!(base.money, MoneyKind::Engine(_)) {
+            let msg = format!("wild_card_charge applies to poker games, not {}", base.name);
+            c.err(&w.span(), msg);
+        }
+        options.wild_card_charge = c.positive(w, "wild_card_charge");
+    } else if base.name == "wild-card" {
+        options.wild_card_charge = lowest_stake;
+    }
+    let not_guts = "applies to guts only";
+    let not_lives = "applies to screw-your-neighbor and liars-poker only";
+    let table_money = match base.money {
+        MoneyKind::Guts(_) => {
+            c.not_here(&g.lives, "lives", not_lives);
+            c.not_here(&g.life_stake, "life_stake", not_lives);
+            if ante == 0 {
+                c.err(
+                    &g.name.span(),
+                    format!("guts game \"{name}\" needs an ante to start each pot"),
+                );
+            }
+            Some(TableMoney::Guts {
+                ante,
+                cap: c.opt_positive(&g.guts_cap, "guts_cap"),
+            })
+        }
+        MoneyKind::Lives { default_lives, .. } => {
+            c.not_here(&g.guts_cap, "guts_cap", not_guts);
+            let lives = g.lives.as_ref().map_or(default_lives, |l| *l.get_ref());
+            if let Some(l) = g.lives.as_ref().filter(|l| !(1..=20).contains(l.get_ref())) {
+                c.err(&l.span(), format!("lives = {lives} is outside 1–20"));
+            }
+            let stake = c.opt_positive(&g.life_stake, "life_stake").unwrap_or(0);
+            if g.life_stake.is_none() {
+                c.err(
+                    &g.name.span(),
+                    format!("game \"{name}\" needs life_stake: what each life stakes in the pot"),
+                );
+            }
+            Some(TableMoney::Lives { lives, stake })
+        }
+        _ => {
+            c.not_here(&g.guts_cap, "guts_cap", not_guts);
+            c.not_here(&g.lives, "lives", not_lives);
+            c.not_here(&g.life_stake, "life_stake", not_lives);
+            None
+        }
+    };
+
     Some(Game {
         name,
         base,
@@ -519,6 +602,7 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         },
         options,
         buy_in,
+        table_money,
     })
 }
 
@@ -533,19 +617,25 @@ fn step(s: RawStep) -> Step {
             opener,
             big,
             open_pair,
+            if_drawn,
         } => Step::Bet(crate::engine::BetStep {
             opener: match opener {
                 OpenerKind::Blinds => Opener::Blinds,
                 OpenerKind::LeftOfButton => Opener::LeftOfButton,
                 OpenerKind::BringIn => Opener::BringIn,
                 OpenerKind::Named => Opener::Named,
+                OpenerKind::Lead => Opener::Lead,
             },
             big,
             open_pair,
+            if_drawn,
         }),
         RawStep::Draw => Step::Draw,
         RawStep::Discard => Step::Discard,
         RawStep::Declare => Step::Declare,
+        RawStep::PaidDraw { multiple } => Step::PaidDraw { multiple },
+        RawStep::Hit => Step::Hit,
+        RawStep::RepeatIfDrawn { to } => Step::RepeatIfDrawn { to },
     }
 }
 

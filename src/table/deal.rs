@@ -8,14 +8,15 @@ use super::ledger::EntryKind;
 use super::seating::Status;
 use super::{CurrentHand, Table};
 use crate::engine::{Chips, Event, Forced, ForcedKind, Hand, HandSetup};
+use crate::rules::catalog::Money;
 use crate::rules::schema::{
     BombMode, ButtonMode, FeePayer, FeeWhen, KillTrigger, MissedBlindPost, RotationEvery,
     RotationMode, StraddleKind,
 };
-use crate::rules::HandKind;
+use crate::rules::{HandKind, TableMoney};
 
 /// Table seats clockwise after `from` (not including it), once round.
-fn clockwise(n: usize, from: usize) -> impl Iterator<Item = usize> {
+pub(super) fn clockwise(n: usize, from: usize) -> impl Iterator<Item = usize> {
     (1..=n).map(move |k| (from + k) % n)
 }
 
@@ -33,6 +34,11 @@ impl Table {
         }
         if game >= self.rules.games.len() {
             return Err(TableError::NoSuchGame(game));
+        }
+        if self.guts.pot > 0 && game != self.guts.game {
+            return Err(TableError::NotAllowed(
+                "the Guts pot carries over: play its final hand first (G8)",
+            ));
         }
         if self.rules.rotation.mode != RotationMode::DealersChoice {
             return Err(TableError::NotAllowed(
@@ -134,6 +140,22 @@ impl Table {
         }
     }
 
+    /// G8, G9: the button for a table-layer game: one player on, or where
+    /// the draw for the button put it (T6).
+    pub(super) fn home_button(&mut self, playing: &[usize]) -> usize {
+        let n = self.seats.len();
+        let from = self.button.unwrap_or(n - 1);
+        let button = if self.button_fixed && playing.contains(&from) {
+            from
+        } else {
+            clockwise(n, from)
+                .find(|s| playing.contains(s))
+                .unwrap_or(from)
+        };
+        self.button_fixed = false;
+        button
+    }
+
     pub(super) fn new_hand(&mut self) -> Result<(), TableError> {
         if self.in_hand() {
             return Err(TableError::HandInProgress);
@@ -142,6 +164,23 @@ impl Table {
         let playing: Vec<usize> = self.playing().collect();
         self.rotate_game(playing.len());
         let game = self.game;
+        if let Some(g) = self.rules.games.get(game) {
+            match (g.base.money, g.table_money) {
+                (Money::None(why), _) => {
+                    return Err(TableError::NotAMoneyGame {
+                        game: g.name.clone(),
+                        why,
+                    })
+                }
+                (_, Some(TableMoney::Guts { ante, .. })) => {
+                    return self.new_guts_hand(game, ante, &playing)
+                }
+                (_, Some(TableMoney::Lives { lives, stake })) => {
+                    return self.start_lives_game(game, lives, stake, &playing)
+                }
+                _ => {}
+            }
+        }
         let kind = if self.bombs_left > 0 && self.rules.bomb_for(game).is_some() {
             HandKind::Bomb
         } else if self.kill.killer().is_some_and(|k| playing.contains(&k))

@@ -38,6 +38,8 @@ pub enum TableError {
     NoSuchGame(usize),
     #[error("{0}")]
     NotAllowed(&'static str),
+    #[error("\"{game}\" is not dealt as a money game: {why}")]
+    NotAMoneyGame { game: String, why: &'static str },
     #[error(transparent)]
     Rule(#[from] RuleError),
     #[error("the rules cannot deal this hand: {0}")]

@@ -40,6 +40,15 @@ pub enum TableEvent {
     Kill { seat: usize },
     /// Deal the next hand: move the button, post the blinds, antes and fees.
     NewHand,
+    /// G8: a Guts player calls in or out, in turn from the button's left.
+    GutsCall { seat: usize, stays_in: bool },
+    /// G8: the dealer names the best "in" hand; several seats are a tie, none
+    /// means nobody was in.
+    GutsShowdown { best: Vec<usize> },
+    /// G8: the next Guts hand is the last; the pot does not carry over.
+    GutsFinal,
+    /// G9: a player loses a life (a marker) in a lives game.
+    LoseLife { seat: usize },
     /// Something in the current hand.
     Hand(Event),
 }

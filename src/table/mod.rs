@@ -6,8 +6,10 @@
 mod deal;
 mod error;
 mod event;
+mod guts;
 mod kill;
 mod ledger;
+mod lives;
 mod night;
 pub mod script;
 mod seating;
@@ -19,8 +21,10 @@ use crate::rules::{HandKind, HouseRules};
 
 pub use error::TableError;
 pub use event::TableEvent;
+pub use guts::{GutsRound, GutsState};
 pub use kill::KillState;
 pub use ledger::{Entry, EntryKind, Ledger};
+pub use lives::LivesGame;
 pub use night::Night;
 pub use seating::{Player, Status};
 
@@ -71,6 +75,10 @@ pub struct Table {
     hands: u64,
     /// S5: hands dealt in the current game, for a fixed rotation.
     hands_in_game: usize,
+    /// G8: the Guts pot, carried over between hands, and the hand being played.
+    guts: GutsState,
+    /// G9: the lives game being played.
+    lives: Option<LivesGame>,
 }
 
 impl Table {
@@ -91,6 +99,8 @@ impl Table {
             ledger: Ledger::default(),
             hands: 0,
             hands_in_game: 0,
+            guts: GutsState::default(),
+            lives: None,
         }
     }
 
@@ -134,13 +144,27 @@ impl Table {
         self.bombs_left
     }
 
-    /// A hand is being played (not yet over).
-    pub fn in_hand(&self) -> bool {
-        self.hand.as_ref().is_some_and(|h| !h.settled)
+    /// G8: the Guts pot and hand.
+    pub fn guts(&self) -> &GutsState {
+        &self.guts
     }
 
-    /// M5: chips in front of players (live, during a hand), in the pot, and
-    /// taken as fees. Always equal to money in minus money out.
+    /// G9: the lives game in progress.
+    pub fn lives(&self) -> Option<&LivesGame> {
+        self.lives.as_ref()
+    }
+
+    /// A hand is being played (not yet over): an engine hand, a Guts hand, or
+    /// a lives game (which lasts until one player is left).
+    pub fn in_hand(&self) -> bool {
+        self.hand.as_ref().is_some_and(|h| !h.settled)
+            || self.guts.round.is_some()
+            || self.lives.is_some()
+    }
+
+    /// M5: chips in front of players (live, during a hand), in the pot, in a
+    /// carried-over Guts pot or a lives pot (G8, G9), and taken as fees.
+    /// Always equal to money in minus money out.
     pub fn chips_on_table(&self) -> Chips {
         let mut total: Chips = 0;
         let live = self.hand.as_ref().filter(|h| !h.settled);
@@ -161,6 +185,7 @@ impl Table {
                 }
             }
         }
+        total += self.guts.pot + self.lives.as_ref().map_or(0, |l| l.pot);
         total + self.ledger.fees()
     }
 
@@ -191,6 +216,10 @@ impl Table {
             StartKillOrbit => self.start_kill_orbit(),
             Kill { seat } => self.voluntary_kill(*seat),
             NewHand => self.new_hand(),
+            GutsCall { seat, stays_in } => self.guts_call(*seat, *stays_in),
+            GutsShowdown { best } => self.guts_showdown(best),
+            GutsFinal => self.guts_final(),
+            LoseLife { seat } => self.lose_life(*seat),
             Hand(e) => self.hand_event(e),
         }
     }

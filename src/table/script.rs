@@ -1,6 +1,15 @@
 //! Table scripts: a night written as plain lines a host can read, played
 //! through the table layer with expectations checked as it goes. The format
 //! is documented in `tests/scenarios/README.md`.
+//!
+//! Home-game commands (catalog G5–G9):
+//! - `draw NAME N`: also a paid exchange (G5) and a 7/27 card (G7, N is 0 or 1);
+//! - `wild`: a common wild card is exposed; every live player pays the charge (G6);
+//! - `in NAME` / `out NAME`: a Guts call, in turn from the button's left (G8);
+//! - `guts NAME[=NAME...]`: the best "in" hand, `=` for a tie; `guts nobody` when
+//!   nobody went in; `guts final`: the next Guts hand is the last (G8);
+//! - `lose NAME`: a player loses a life or a marker (G9);
+//! - `expect guts-pot AMOUNT`, `expect lives NAME=N ...`, `expect lives-pot AMOUNT`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -188,6 +197,27 @@ impl Runner {
                 self.table(TableEvent::Kill { seat })
             }
             ["deal"] => self.table(TableEvent::NewHand),
+            ["wild"] => self.hand(Event::WildCard),
+            ["in" | "out", name] => {
+                let seat = self.seat_of(name)?;
+                self.table(TableEvent::GutsCall {
+                    seat,
+                    stays_in: w[0] == "in",
+                })
+            }
+            ["guts", "final"] => self.table(TableEvent::GutsFinal),
+            ["guts", "nobody"] => self.table(TableEvent::GutsShowdown { best: Vec::new() }),
+            ["guts", best] => {
+                let best = best
+                    .split('=')
+                    .map(|n| self.seat_of(n))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.table(TableEvent::GutsShowdown { best })
+            }
+            ["lose", name] => {
+                let seat = self.seat_of(name)?;
+                self.table(TableEvent::LoseLife { seat })
+            }
             ["undo"] => self
                 .night
                 .undo()
@@ -482,6 +512,30 @@ impl Runner {
                 Some(h) if h.settled => Ok(()),
                 _ => Err("expected the hand to be over".into()),
             },
+            ["guts-pot", amount] => check(
+                "Guts pot",
+                self.show(table.guts().pot),
+                self.show(self.amount(amount)?),
+            ),
+            ["lives-pot", amount] => check(
+                "lives pot",
+                self.show(table.lives().map_or(0, |l| l.pot)),
+                self.show(self.amount(amount)?),
+            ),
+            ["lives", pairs @ ..] => {
+                let game = table.lives().ok_or("no lives game is being played")?;
+                for pair in pairs {
+                    let (name, n) = pair.split_once('=').ok_or("write lives as NAME=N")?;
+                    let seat = self.seat_of(name)?;
+                    let got = game
+                        .lives
+                        .iter()
+                        .find(|(s, _)| *s == seat)
+                        .map_or(0, |(_, l)| *l);
+                    check(&format!("{name}'s lives"), got.to_string(), n.to_string())?;
+                }
+                Ok(())
+            }
             ["fees", amount] => check(
                 "fees",
                 self.show(table.ledger().fees()),

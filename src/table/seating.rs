@@ -154,6 +154,22 @@ impl Table {
                 why: "cannot cash out during a hand they are in",
             });
         }
+        // G8, G9: a Guts hand or a lives game they still play in.
+        let in_guts = self
+            .guts
+            .round
+            .as_ref()
+            .is_some_and(|r| r.dealt.contains(&seat));
+        let has_lives = self
+            .lives
+            .as_ref()
+            .is_some_and(|g| g.lives.iter().any(|&(s, l)| s == seat && l > 0));
+        if in_guts || has_lives {
+            return Err(TableError::Refused {
+                seat,
+                why: "cannot cash out during a hand they are in",
+            });
+        }
         self.ledger
             .record(self.hands, Some(&p.name), EntryKind::CashOut, p.stack);
         self.seats[seat] = None;

@@ -1,0 +1,98 @@
+//! G9 (H1 Screw Your Neighbor, Liar's Poker): lives (markers) games.
+//!
+//! No engine hand. Dealing starts the game: every player dealt in stakes all
+//! their lives up front (`lives` times `life_stake`), which makes the pot.
+//! The dealer enters each life lost; when one player alone has lives left,
+//! they take the pot and the game is over. Rounds in between move no money.
+
+use serde::Serialize;
+
+use super::deal::clockwise;
+use super::error::TableError;
+use super::Table;
+use crate::engine::Chips;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LivesGame {
+    pub game: usize,
+    pub pot: Chips,
+    /// Table seat and lives left, from the button's left.
+    pub lives: Vec<(usize, u8)>,
+}
+
+impl Table {
+    pub(super) fn start_lives_game(
+        &mut self,
+        game: usize,
+        lives: u8,
+        stake: Chips,
+        playing: &[usize],
+    ) -> Result<(), TableError> {
+        let n = self.seats.len();
+        let button = self.home_button(playing);
+        let dealt: Vec<usize> = clockwise(n, button)
+            .filter(|s| playing.contains(s))
+            .collect();
+        if dealt.len() < 2 {
+            return Err(TableError::NotEnoughPlayers(dealt.len()));
+        }
+        let cost = stake.saturating_mul(Chips::from(lives));
+        if let Some(&seat) = dealt
+            .iter()
+            .find(|&&s| self.player(s).is_some_and(|p| p.stack < cost))
+        {
+            return Err(TableError::Refused {
+                seat,
+                why: "cannot stake every life",
+            });
+        }
+        for &s in &dealt {
+            if let Some(p) = self.seats[s].as_mut() {
+                p.stack -= cost;
+            }
+        }
+        self.lives = Some(LivesGame {
+            game,
+            pot: cost * dealt.len() as Chips,
+            lives: dealt.iter().map(|&s| (s, lives)).collect(),
+        });
+        self.button = Some(button);
+        self.hands += 1;
+        self.hands_in_game += 1;
+        Ok(())
+    }
+
+    /// A player loses a life (a marker); the last one with lives takes the pot.
+    pub(super) fn lose_life(&mut self, seat: usize) -> Result<(), TableError> {
+        let Some(game) = self.lives.as_mut() else {
+            return Err(TableError::NotAllowed("no lives game is being played"));
+        };
+        let Some(entry) = game.lives.iter_mut().find(|(s, _)| *s == seat) else {
+            return Err(TableError::Refused {
+                seat,
+                why: "not in this lives game",
+            });
+        };
+        if entry.1 == 0 {
+            return Err(TableError::Refused {
+                seat,
+                why: "has no life left",
+            });
+        }
+        entry.1 -= 1;
+        let standing: Vec<usize> = game
+            .lives
+            .iter()
+            .filter(|(_, l)| *l > 0)
+            .map(|(s, _)| *s)
+            .collect();
+        if let [winner] = standing[..] {
+            let pot = game.pot;
+            self.lives = None;
+            if let Some(p) = self.seats[winner].as_mut() {
+                p.stack += pot;
+            }
+        }
+        Ok(())
+    }
+}
