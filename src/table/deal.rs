@@ -110,6 +110,12 @@ impl Table {
         if self.player(seat).is_none() {
             return Err(TableError::EmptySeat { seat });
         }
+        if self.kill.killer().is_some() {
+            return Err(TableError::Refused {
+                seat,
+                why: "one kill per deal: the next hand is already killed",
+            });
+        }
         self.kill.set_killer(seat);
         Ok(())
     }
@@ -213,8 +219,9 @@ impl Table {
         }
 
         // T2: the button moves one seat clockwise to the next player; T6 sets the first.
-        let bomb_holds =
-            kind == HandKind::Bomb || self.hand.as_ref().is_some_and(|h| h.kind == HandKind::Bomb);
+        // S2: with `button_moves = false` a bomb pot does not use up a move:
+        // the hand after it is dealt with the same button.
+        let bomb_holds = self.hand.as_ref().is_some_and(|h| h.kind == HandKind::Bomb);
         let holds_button = self.button_fixed
             || (bomb_holds
                 && self.hands > 0
