@@ -644,6 +644,7 @@ fn b3_fixed_limit_small_then_big_bets() {
 fn b3_stud_open_pair_allows_the_big_bet_on_fourth_street() {
     let mut steps = seven_stud();
     steps[3] = Step::Bet(BetStep {
+        lowball_if_passed: false,
         opener: Opener::Named,
         big: false,
         open_pair: true,
@@ -1204,4 +1205,57 @@ fn m3_drop_is_taken_from_the_pot_when_the_flop_is_dealt_no_flop_no_drop() {
     let mut t = T::new(fl(2, 4), s);
     t.act(2, BetRaiseTo(4)).act(0, Fold).act(1, Fold);
     assert_eq!(t.finals(), vec![99, 98, 103], "no flop, no drop");
+}
+
+fn h4_low_ball() -> T {
+    let mut steps = dealerd::replay::draw_game(1, usize::MAX);
+    if let Step::Bet(b) = &mut steps[1] {
+        b.opener = Opener::LeftOfButton;
+        b.lowball_if_passed = true;
+    }
+    let antes = (0..3).map(|s| forced(s, ForcedKind::Ante, 1)).collect();
+    T::new(fl(3, 6), setup(&[50; 3], antes)).with_steps(steps)
+}
+
+impl T {
+    /// The same hand with other steps (the setup is kept).
+    fn with_steps(self, steps: Vec<Step>) -> T {
+        let state = self.hand.state();
+        let mut spec = state.spec().clone();
+        spec.steps = steps;
+        T::new(spec, state.setup().clone())
+    }
+}
+
+#[test]
+fn b9_nobody_opens_the_hand_goes_on_for_low_then_is_redealt() {
+    // H4: "If ... everyone has passed, the game is continued on the basis of
+    // the low hand wins ... Should all players pass, a new deal is dealt."
+    let mut t = h4_low_ball();
+    assert_eq!(t.to_act(), Some(0), "left of the button opens");
+    t.act(0, CheckCall).act(1, CheckCall).act(2, CheckCall);
+    assert!(t.hand.state().lowball(), "passed out: now for low");
+    assert_eq!(t.hand.state().phase(), Phase::Betting(1));
+    assert_eq!(t.to_act(), Some(0));
+    t.act(0, CheckCall).act(1, CheckCall).act(2, CheckCall);
+    assert_eq!(
+        t.hand.state().phase(),
+        Phase::Voided,
+        "passed out again: re-deal"
+    );
+    assert_eq!(t.finals(), vec![50; 3]);
+    // Opened the second time: the hand goes on to the draw, for low.
+    let mut t = h4_low_ball();
+    t.act(0, CheckCall).act(1, CheckCall).act(2, CheckCall);
+    t.act(0, CheckCall)
+        .act(1, BetRaiseTo(3))
+        .act(2, CheckCall)
+        .act(0, Fold);
+    assert_eq!(t.hand.state().phase(), Phase::Exchanging(2));
+    assert!(t.hand.state().lowball());
+    // Opened the first time: no lowball.
+    let mut t = h4_low_ball();
+    t.act(0, BetRaiseTo(3)).act(1, CheckCall).act(2, CheckCall);
+    assert!(!t.hand.state().lowball());
+    assert_eq!(t.hand.state().phase(), Phase::Exchanging(2));
 }

@@ -167,6 +167,11 @@ impl HandState {
             .map(|f| (f.seat, f.amount))
     }
 
+    /// B9: nobody opened, and the hand goes on as lowball.
+    pub fn lowball(&self) -> bool {
+        self.lowball
+    }
+
     /// Whether the hand is over (complete or void).
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Complete | Phase::Voided)

@@ -72,6 +72,10 @@ pub struct BetStep {
     /// G5: the round is played only if someone drew at the last exchange.
     #[serde(default)]
     pub if_drawn: bool,
+    /// B9 (H4 draw): if nobody opens, the round is played again and the hand
+    /// goes on as lowball; if nobody opens again, the hand is void and re-dealt.
+    #[serde(default)]
+    pub lowball_if_passed: bool,
 }
 
 /// Who opens a betting round.

@@ -62,6 +62,8 @@ pub struct HandState {
     pub(super) payouts: Option<Vec<Chips>>,
     /// The drop taken from the pot (M3), out of the main pot first.
     pub(super) dropped: Chips,
+    /// B9: nobody opened, so the hand goes on as lowball.
+    pub(super) lowball: bool,
     /// G5, G7: someone drew at least one card at the last exchange.
     pub(super) drew: bool,
     /// G7: how many times a [`Step::RepeatIfDrawn`] sent the hand back (the lead moves on).
@@ -100,6 +102,7 @@ impl HandState {
             dropped: 0,
             drew: false,
             laps: 0,
+            lowball: false,
         })
     }
 
@@ -303,7 +306,18 @@ impl HandState {
         if self.live_count() == 1 {
             self.win_uncontested();
         } else if let Phase::Betting(i) = self.phase {
-            self.enter_step(i + 1);
+            let passed_out = aggressor.is_none()
+                && matches!(self.spec.steps.get(i), Some(Step::Bet(b)) if b.lowball_if_passed);
+            match (passed_out, self.lowball) {
+                // B9: nobody opened: the same round again, for low.
+                (true, false) => {
+                    self.lowball = true;
+                    self.enter_step(i);
+                }
+                // Nobody opened for low either: a new deal.
+                (true, true) => self.void(),
+                _ => self.enter_step(i + 1),
+            }
         }
     }
 

@@ -30,6 +30,7 @@ fn deal(hole_down: u8, hole_up: u8, board: u8) -> Step {
 
 fn bet(opener: Opener, big: bool) -> Step {
     Step::Bet(BetStep {
+        lowball_if_passed: false,
         opener,
         big,
         open_pair: false,

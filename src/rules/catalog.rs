@@ -72,6 +72,7 @@ fn deal(down: u8, up: u8, board: u8) -> Step {
 
 fn bet(opener: Opener, big: bool) -> Step {
     Step::Bet(BetStep {
+        lowball_if_passed: false,
         opener,
         big,
         open_pair: false,
@@ -146,6 +147,7 @@ fn texas_two_step() -> Vec<Step> {
     s.insert(7, Step::PaidDraw { multiple: 2 });
     s.push(Step::PaidDraw { multiple: 3 });
     s.push(Step::Bet(BetStep {
+        lowball_if_passed: false,
         opener: Opener::LeftOfButton,
         big: true,
         open_pair: false,

@@ -231,6 +231,10 @@ pub struct RawGame {
     /// B3 (H3 stud): an open pair on 4th street allows the big bet.
     #[schemars(with = "Option<bool>")]
     pub open_pair_big_bet: Option<Spanned<bool>>,
+    /// B9 (H4 low ball): if nobody opens, the round is played again for low;
+    /// if nobody opens again, the hand is re-dealt. Draw games only.
+    #[schemars(with = "Option<bool>")]
+    pub lowball_if_passed: Option<Spanned<bool>>,
     /// G2: overrides the base game's split.
     pub split: Option<SplitKind>,
     /// G2/P4: the low must be this or better (8 = "eight or better").

@@ -105,6 +105,12 @@ impl HouseRules {
         {
             s.push_str("; open pair on 4th allows the big bet");
         }
+        if g.steps
+            .iter()
+            .any(|st| matches!(st, crate::engine::Step::Bet(b) if b.lowball_if_passed))
+        {
+            s.push_str("; passed out: played for low, then re-dealt");
+        }
         match g.split {
             Split::High => {}
             Split::HiLo => s.push_str("; hi-lo split"),

@@ -168,6 +168,9 @@ fn h4_limit_rules_fee_and_short_buy() {
         .steps
         .iter()
         .all(|s| !matches!(s, Step::Bet(b) if b.opener == Opener::BringIn)));
+    // B9: H4's low ball is draw poker that is played for low when passed out.
+    let low = &r.games[index(&r, "Low ball")];
+    assert!(matches!(low.steps.get(1), Some(Step::Bet(b)) if b.lowball_if_passed));
 }
 
 #[test]

@@ -472,6 +472,20 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
             );
         }
     }
+    let lowball = g.lowball_if_passed.as_ref().is_some_and(|o| *o.get_ref());
+    if let Some(o) = g.lowball_if_passed.as_ref().filter(|o| *o.get_ref()) {
+        if !steps.iter().any(|s| matches!(s, Step::Draw)) {
+            let msg = format!(
+                "lowball_if_passed applies to draw games only, not {}",
+                base.name
+            );
+            c.err(&o.span(), msg);
+        }
+    }
+    // B9: the round before the first draw is the one nobody may open.
+    if let Some(Step::Bet(b)) = steps.iter_mut().find(|s| matches!(s, Step::Bet(_))) {
+        b.lowball_if_passed = lowball;
+    }
     for s in &mut steps {
         if let Step::Bet(b) = s {
             b.open_pair &= open_pair;
@@ -619,6 +633,7 @@ fn step(s: RawStep) -> Step {
             open_pair,
             if_drawn,
         } => Step::Bet(crate::engine::BetStep {
+            lowball_if_passed: false,
             opener: match opener {
                 OpenerKind::Blinds => Opener::Blinds,
                 OpenerKind::LeftOfButton => Opener::LeftOfButton,
