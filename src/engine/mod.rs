@@ -19,6 +19,7 @@ mod pots;
 mod query;
 mod spec;
 mod state;
+pub mod steps;
 
 pub use error::{NoRaise, ReplayError, RuleError, SetupError};
 pub use event::{Action, BoardResult, Declaration, Event};

@@ -18,7 +18,8 @@ use crate::engine::{
 };
 use crate::phh::{self, ActionKind, PhhHand};
 
-pub use variant::{draw_game, flop_game, setup_for, seven_stud, spec_for, VariantError};
+pub use crate::engine::steps::{draw_game, flop_game, seven_stud};
+pub use variant::{setup_for, spec_for, VariantError};
 
 /// Why a hand stopped. The display is the contract's stderr line.
 #[derive(Debug, thiserror::Error)]

@@ -1,8 +1,8 @@
 //! The built-in games (G1–G9): each base name's street sequence and split, so a
 //! host writes `base = "omaha-hi-lo"` and only what differs.
 
-use crate::engine::{BetStep, DealStep, Opener, Split, Step};
-use crate::replay::{draw_game, flop_game, seven_stud};
+use crate::engine::steps::{bet, deal, draw_game, flop_game, seven_stud};
+use crate::engine::{BetStep, Opener, Split, Step};
 
 use super::schema::BringInBy;
 
@@ -60,24 +60,6 @@ impl Base {
             .iter()
             .any(|s| matches!(s, Step::Deal(d) if d.board == 3))
     }
-}
-
-fn deal(down: u8, up: u8, board: u8) -> Step {
-    Step::Deal(DealStep {
-        hole_down: down,
-        hole_up: up,
-        board,
-    })
-}
-
-fn bet(opener: Opener, big: bool) -> Step {
-    Step::Bet(BetStep {
-        lowball_if_passed: false,
-        opener,
-        big,
-        open_pair: false,
-        if_drawn: false,
-    })
 }
 
 fn holdem() -> Vec<Step> {
@@ -147,11 +129,8 @@ fn texas_two_step() -> Vec<Step> {
     s.insert(7, Step::PaidDraw { multiple: 2 });
     s.push(Step::PaidDraw { multiple: 3 });
     s.push(Step::Bet(BetStep {
-        lowball_if_passed: false,
-        opener: Opener::LeftOfButton,
-        big: true,
-        open_pair: false,
         if_drawn: true,
+        ..BetStep::new(Opener::LeftOfButton, true)
     }));
     s
 }

@@ -162,6 +162,23 @@ impl Table {
         button
     }
 
+    /// Home games without blinds (G8, G9): the button moves, and everyone
+    /// playing is dealt in from its left.
+    pub(super) fn home_deal(
+        &mut self,
+        playing: &[usize],
+    ) -> Result<(usize, Vec<usize>), TableError> {
+        let n = self.seats.len();
+        let button = self.home_button(playing);
+        let dealt: Vec<usize> = clockwise(n, button)
+            .filter(|s| playing.contains(s))
+            .collect();
+        if dealt.len() < 2 {
+            return Err(TableError::NotEnoughPlayers(dealt.len()));
+        }
+        Ok((button, dealt))
+    }
+
     pub(super) fn new_hand(&mut self) -> Result<(), TableError> {
         if self.in_hand() {
             return Err(TableError::HandInProgress);

@@ -15,7 +15,6 @@
 
 use serde::Serialize;
 
-use super::deal::clockwise;
 use super::error::TableError;
 use super::seating::Status;
 use super::Table;
@@ -48,14 +47,7 @@ impl Table {
         ante: Chips,
         playing: &[usize],
     ) -> Result<(), TableError> {
-        let n = self.seats.len();
-        let button = self.home_button(playing);
-        let dealt: Vec<usize> = clockwise(n, button)
-            .filter(|s| playing.contains(s))
-            .collect();
-        if dealt.len() < 2 {
-            return Err(TableError::NotEnoughPlayers(dealt.len()));
-        }
+        let (button, dealt) = self.home_deal(playing)?;
         if self.guts.pot == 0 {
             for &s in &dealt {
                 if let Some(p) = self.seats[s].as_mut() {

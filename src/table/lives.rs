@@ -7,7 +7,6 @@
 
 use serde::Serialize;
 
-use super::deal::clockwise;
 use super::error::TableError;
 use super::Table;
 use crate::engine::Chips;
@@ -28,14 +27,7 @@ impl Table {
         stake: Chips,
         playing: &[usize],
     ) -> Result<(), TableError> {
-        let n = self.seats.len();
-        let button = self.home_button(playing);
-        let dealt: Vec<usize> = clockwise(n, button)
-            .filter(|s| playing.contains(s))
-            .collect();
-        if dealt.len() < 2 {
-            return Err(TableError::NotEnoughPlayers(dealt.len()));
-        }
+        let (button, dealt) = self.home_deal(playing)?;
         let cost = stake.saturating_mul(Chips::from(lives));
         if let Some(&seat) = dealt
             .iter()
