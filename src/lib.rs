@@ -6,6 +6,7 @@
 pub mod daemon;
 pub mod engine;
 pub mod hw;
+pub mod journal;
 pub mod phh;
 pub mod replay;
 pub mod rules;

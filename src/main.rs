@@ -51,6 +51,13 @@ enum Command {
         /// Do not print frames (with --script and --frames).
         #[arg(long)]
         quiet: bool,
+        /// Journal the night here (fsynced); an existing journal is replayed
+        /// first and the night goes on where it stopped.
+        #[arg(long)]
+        journal: Option<PathBuf>,
+        /// Write each finished hand as a PHH hand history into this folder.
+        #[arg(long)]
+        history: Option<PathBuf>,
     },
 }
 
@@ -90,18 +97,41 @@ fn main() -> ExitCode {
             frames,
             empty,
             quiet,
-        } => sim(config, script, frames, empty, quiet),
+            journal,
+            history,
+        } => sim(SimArgs {
+            config,
+            script,
+            frames,
+            empty,
+            quiet,
+            journal,
+            history,
+        }),
     }
 }
 
-fn sim(
+struct SimArgs {
     config: Option<PathBuf>,
     script: Option<PathBuf>,
     frames: Option<PathBuf>,
     empty: bool,
     quiet: bool,
-) -> ExitCode {
+    journal: Option<PathBuf>,
+    history: Option<PathBuf>,
+}
+
+fn sim(args: SimArgs) -> ExitCode {
     use dealerd::daemon::sim;
+    let SimArgs {
+        config,
+        script,
+        frames,
+        empty,
+        quiet,
+        journal,
+        history,
+    } = args;
     let rules = match sim::load_rules(config.as_deref()) {
         Ok(r) => std::sync::Arc::new(r),
         Err(e) => {
@@ -109,10 +139,22 @@ fn sim(
             return ExitCode::FAILURE;
         }
     };
+    let journal = match journal {
+        Some(path) => match sim::journal_header(config.as_deref()) {
+            Ok(header) => Some(sim::JournalTarget { path, header }),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
     let opts = sim::Options {
         frames,
         demo_players: !empty,
         echo: !quiet,
+        journal,
+        history,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

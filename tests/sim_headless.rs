@@ -13,6 +13,8 @@ fn run(script: &str, frames: Option<std::path::PathBuf>) -> dealerd::table::Nigh
         frames,
         demo_players: true,
         echo: false,
+        journal: None,
+        history: None,
     };
     let mut out = Vec::new();
     sim::run(rules, Cursor::new(script), &mut out, &opts).expect("sim runs")

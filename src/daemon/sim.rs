@@ -15,6 +15,8 @@ use thiserror::Error;
 
 use crate::engine::Chips;
 use crate::hw::buttons::{Button, Press};
+use crate::journal::phh_writer;
+use crate::journal::{night_from, Header, Journal, JournalError, Record};
 use crate::rules::{Decimal, HouseRules};
 use crate::table::{Night, TableEvent};
 use crate::ui::{render, screens, Controller, Frame, Intent};
@@ -29,6 +31,20 @@ pub enum SimError {
     Write { path: String, reason: String },
     #[error("cannot read input: {0}")]
     Read(String),
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    #[error("{path}: kept under other house rules ({was}), not {now}")]
+    RulesChanged {
+        path: String,
+        was: String,
+        now: String,
+    },
+}
+
+/// Where the night is journaled, and the header of a new journal.
+pub struct JournalTarget {
+    pub path: PathBuf,
+    pub header: Header,
 }
 
 /// Where frames go besides the terminal.
@@ -39,6 +55,10 @@ pub struct Options {
     pub demo_players: bool,
     /// Print frames to the output (off for a quiet headless run).
     pub echo: bool,
+    /// Journal every accepted event here; an existing journal is replayed first.
+    pub journal: Option<JournalTarget>,
+    /// Write each finished hand as a PHH file in this folder.
+    pub history: Option<PathBuf>,
 }
 
 fn press_for(c: char) -> Option<Press> {
@@ -61,12 +81,83 @@ struct Sim {
     ctl: Controller,
     clock: Option<u32>,
     frame_no: usize,
+    journal: Option<Journal>,
+    /// The first journal failure: the sim stops, since nothing more can be confirmed.
+    failed: Option<JournalError>,
+    history: Option<PathBuf>,
 }
 
 impl Sim {
+    /// Applies an accepted event and journals it (fsynced) before the next frame.
     fn apply(&mut self, event: TableEvent) {
+        if self.failed.is_some() {
+            return;
+        }
+        let record = self.journal.is_some().then(|| Record::Event(event.clone()));
+        let before = self.hand_over();
         if let Err(e) = self.night.apply(event) {
             self.ctl.refused(&e);
+            return;
+        }
+        if let Some(record) = record {
+            self.journaled(&record, |night| {
+                night.undo();
+            });
+        }
+        let after = self.hand_over();
+        if after.1 && after != before && self.failed.is_none() {
+            self.write_history(false);
+        }
+    }
+
+    /// Hands dealt, and whether the last one is over.
+    fn hand_over(&self) -> (u64, bool) {
+        let table = self.night.table();
+        (table.hands_dealt(), table.hand().is_some_and(|h| h.settled))
+    }
+
+    fn undo(&mut self) {
+        if self.failed.is_some() {
+            return;
+        }
+        let Some(event) = self.night.undo() else {
+            self.ctl.refused(&"nothing to undo");
+            return;
+        };
+        self.journaled(&Record::Undo, move |night| {
+            let _ = night.apply(event);
+        });
+    }
+
+    /// Appends a record; if the disk refuses, takes the change back and stops.
+    fn journaled(&mut self, record: &Record, take_back: impl FnOnce(&mut Night)) {
+        let Some(journal) = self.journal.as_mut() else {
+            return;
+        };
+        if let Err(e) = journal.append(record) {
+            take_back(&mut self.night);
+            self.failed = Some(e);
+        }
+    }
+
+    /// A hand just finished: its history goes into the session folder (again,
+    /// if an undo took its end back). After a restart, only if it is missing.
+    fn write_history(&mut self, if_missing: bool) {
+        let Some(dir) = &self.history else { return };
+        let table = self.night.table();
+        if !table.hand().is_some_and(|h| h.settled) {
+            return;
+        }
+        let path = dir.join(format!("hand-{:04}.phh", table.hands_dealt()));
+        if if_missing && path.exists() {
+            return;
+        }
+        match phh_writer::write(table, &path) {
+            Ok(phh_writer::Outcome::Written) => {}
+            Ok(phh_writer::Outcome::Skipped(why)) => {
+                eprintln!("hand {}: no hand history: {why}", table.hands_dealt());
+            }
+            Err(e) => eprintln!("{}: cannot write: {e}", path.display()),
         }
     }
 
@@ -74,11 +165,7 @@ impl Sim {
         match self.ctl.press(&self.night, press) {
             Intent::None => {}
             Intent::Apply(e) => self.apply(e),
-            Intent::Undo => {
-                if self.night.undo().is_none() {
-                    self.ctl.refused(&"nothing to undo");
-                }
-            }
+            Intent::Undo => self.undo(),
             // The line-based simulator has no running time: the clock shows its start.
             Intent::StartClock => self.clock = Some(60),
             Intent::Host(_) => self.ctl.refused(&"host action: tap the host card"),
@@ -159,14 +246,25 @@ pub fn run(
             reason: e.to_string(),
         })?;
     }
+    if let Some(dir) = &opts.history {
+        std::fs::create_dir_all(dir).map_err(|e| SimError::Write {
+            path: dir.display().to_string(),
+            reason: e.to_string(),
+        })?;
+    }
     let buy_in = demo_buy_in(&rules);
+    let (night, journal, resumed) = open_journal(rules, opts.journal.as_ref())?;
     let mut sim = Sim {
-        night: Night::new(rules),
+        night,
         ctl: Controller::new(),
         clock: None,
         frame_no: 0,
+        journal,
+        failed: None,
+        history: opts.history.clone(),
     };
-    if opts.demo_players {
+    sim.write_history(true);
+    if opts.demo_players && !resumed {
         for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
             sim.apply(TableEvent::Join {
                 seat,
@@ -194,9 +292,59 @@ pub fn run(
                 sim.press(press);
             }
         }
+        if let Some(e) = sim.failed.take() {
+            return Err(e.into());
+        }
         sim.frame(opts, out)?;
     }
     Ok(sim.night)
+}
+
+/// The night so far from an existing journal (and whether there was one),
+/// or a new journal, or none.
+fn open_journal(
+    rules: Arc<HouseRules>,
+    target: Option<&JournalTarget>,
+) -> Result<(Night, Option<Journal>, bool), SimError> {
+    let Some(target) = target else {
+        return Ok((Night::new(rules), None, false));
+    };
+    if !target.path.exists() {
+        let journal = Journal::create(&target.path, target.header.clone())?;
+        return Ok((Night::new(rules), Some(journal), false));
+    }
+    let (journal, records) = Journal::open(&target.path)?;
+    if let Some(warning) = journal.recovered() {
+        eprintln!("{warning}");
+    }
+    if journal.header().rules_fnv64 != target.header.rules_fnv64 {
+        return Err(SimError::RulesChanged {
+            path: target.path.display().to_string(),
+            was: journal.header().rules.clone(),
+            now: target.header.rules.clone(),
+        });
+    }
+    let night = night_from(rules, &records).map_err(|e| match e {
+        JournalError::Replay { n, reason } => JournalError::Replay {
+            n,
+            reason: format!("{}: {reason}", target.path.display()),
+        },
+        e => e,
+    })?;
+    Ok((night, Some(journal), true))
+}
+
+/// The journal header for the rules the simulator loads: the file given, or
+/// the embedded default.
+pub fn journal_header(path: Option<&Path>) -> Result<Header, SimError> {
+    Ok(match path {
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| SimError::Read(format!("{}: {e}", p.display())))?;
+            Header::new(&p.display().to_string(), &text)
+        }
+        None => Header::new("embedded default", crate::rules::DEFAULT_TOML),
+    })
 }
 
 /// Loads the house rules for the simulator: the file given, or the embedded default.

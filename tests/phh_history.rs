@@ -1,0 +1,202 @@
+//! Finished hands written as PHH read back through `dealerd replay` to the
+//! stacks the table settled: side pots, showdowns, ties, folds, heads-up.
+
+use std::io::Cursor;
+use std::sync::Arc;
+
+use dealerd::daemon::sim;
+use dealerd::engine::{Action, BoardResult, Event, Phase};
+use dealerd::journal::phh_writer;
+use dealerd::table::{Night, TableEvent};
+
+fn night(stacks: &[u64]) -> Night {
+    let rules = Arc::new(sim::load_rules(None).expect("default rules"));
+    let mut night = Night::new(rules);
+    for (seat, &buy_in) in stacks.iter().enumerate() {
+        night
+            .apply(TableEvent::Join {
+                seat,
+                name: format!("P{seat}"),
+                buy_in,
+            })
+            .expect("join");
+    }
+    night
+}
+
+/// Plays one hand: `act(state, seat)` decides, `rank(live seats)` is the showdown.
+fn play(
+    night: &mut Night,
+    mut act: impl FnMut(&dealerd::engine::HandState, usize) -> Action,
+    rank: impl Fn(Vec<usize>) -> Vec<Vec<usize>>,
+) {
+    night.apply(TableEvent::NewHand).expect("new hand");
+    loop {
+        let state = night.table().hand().expect("hand").state().clone();
+        let event = match state.phase() {
+            Phase::Complete => break,
+            Phase::Dealing(_) => Event::Deal,
+            Phase::Betting(_) => {
+                let seat = state.to_act().expect("someone acts");
+                Event::Act(seat, act(&state, seat))
+            }
+            Phase::Showdown => {
+                let live = (0..state.seats().len())
+                    .filter(|&s| !state.seats()[s].folded)
+                    .collect();
+                Event::Showdown(vec![BoardResult {
+                    high: rank(live),
+                    low: vec![],
+                }])
+            }
+            p => panic!("unexpected phase {p:?}"),
+        };
+        night.apply(TableEvent::Hand(event)).expect("accepted");
+    }
+}
+
+/// The hand just played, through PHH and back.
+fn round_trip(night: &Night) -> String {
+    let table = night.table();
+    let text = phh_writer::to_phh(table).expect("the hand is written");
+    let hand = &dealerd::phh::parse_str("hand.phh", &text, false).expect("parses")[0];
+    let back = dealerd::replay::replay_hand("hand.phh", hand, |_| {}).expect("replays");
+    let current = table.hand().expect("hand");
+    let stacks: Vec<u64> = current
+        .order
+        .iter()
+        .map(|&s| table.player(s).map_or(0, |p| p.stack))
+        .collect();
+    assert_eq!(back, stacks, "{text}");
+    assert_eq!(hand.finishing_stacks.as_deref(), Some(&stacks[..]));
+    text
+}
+
+#[test]
+fn an_all_in_with_side_pots_and_a_showdown_reads_back() {
+    let mut n = night(&[200, 60, 100, 200]);
+    // The first to act moves in; everyone calls, all in for different
+    // amounts: a main pot and side pots, ranked in seat order.
+    let mut first = true;
+    play(
+        &mut n,
+        |s, seat| {
+            if std::mem::take(&mut first) {
+                Action::BetRaiseTo(s.seats()[seat].stack + s.seats()[seat].bet)
+            } else {
+                Action::CheckCall
+            }
+        },
+        |live| live.into_iter().map(|s| vec![s]).collect(),
+    );
+    let text = round_trip(&n);
+    assert!(text.contains("_ranking = "), "{text}");
+    let pots = n.table().hand().expect("hand").state().pots().len();
+    assert!(pots >= 3, "{pots} pots\n{text}");
+}
+
+#[test]
+fn several_hands_of_a_night_read_back() {
+    let mut n = night(&[200, 150, 100, 80]);
+    // A raise and everyone folds: no showdown.
+    let mut raised = false;
+    play(
+        &mut n,
+        |s, seat| {
+            if !raised {
+                raised = true;
+                Action::BetRaiseTo(s.current_bet() * 3)
+            } else if s.to_call(seat) > 0 {
+                Action::Fold
+            } else {
+                Action::CheckCall
+            }
+        },
+        |live| vec![live],
+    );
+    round_trip(&n);
+    // Checked down to a tie between the first two live seats.
+    play(
+        &mut n,
+        |_, _| Action::CheckCall,
+        |live| vec![live[..2].to_vec(), live[2..].to_vec()],
+    );
+    let text = round_trip(&n);
+    assert!(text.contains("_ranking = [[1, 2], [3, 4]]"), "{text}");
+    // A bet on every street, called by one player, folded by the others.
+    let mut caller = None;
+    play(
+        &mut n,
+        |s, seat| {
+            let opening = s.current_bet() == 0 || (s.street().round == 1 && s.current_bet() <= 2);
+            if opening && (s.to_call(seat) == 0 || caller.is_none()) {
+                caller.get_or_insert(seat);
+                return Action::BetRaiseTo(s.current_bet().max(2) * 2);
+            }
+            if Some(seat) == caller || s.to_call(seat) == 0 {
+                Action::CheckCall
+            } else if caller.is_some() && s.seats().iter().filter(|x| !x.folded).count() > 2 {
+                Action::Fold
+            } else {
+                Action::CheckCall
+            }
+        },
+        |live| live.into_iter().rev().map(|s| vec![s]).collect(),
+    );
+    round_trip(&n);
+}
+
+#[test]
+fn heads_up_reads_back() {
+    let mut n = night(&[120, 90]);
+    play(
+        &mut n,
+        |_, _| Action::CheckCall,
+        |live| vec![vec![live[1]], vec![live[0]]],
+    );
+    let text = round_trip(&n);
+    // PHH heads-up: the button, p2, posts the first entry.
+    assert!(text.contains("blinds_or_straddles = [1, 2]"), "{text}");
+    let mut first = true;
+    play(
+        &mut n,
+        |s, seat| {
+            if std::mem::take(&mut first) {
+                Action::BetRaiseTo(s.seats()[seat].stack + s.seats()[seat].bet)
+            } else {
+                Action::CheckCall
+            }
+        },
+        |live| vec![live],
+    );
+    round_trip(&n);
+}
+
+#[test]
+fn the_simulator_writes_a_session_folder_that_replays() {
+    let dir = std::env::temp_dir().join(format!("dealerd-history-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let rules = Arc::new(sim::load_rules(None).expect("default rules"));
+    let opts = sim::Options {
+        frames: None,
+        demo_players: true,
+        echo: false,
+        journal: None,
+        history: Some(dir.clone()),
+    };
+    // Two hands: a limped pot checked down to a showdown, then a raise and folds.
+    let script =
+        "o\nc\nc\nc\nc\no\nc\nc\nc\nc\no\nc\nc\nc\nc\no\nc\nc\nc\nc\nooooo\no\nbo\nf\nf\nf\n";
+    let night = sim::run(rules, Cursor::new(script), &mut Vec::new(), &opts).expect("runs");
+    assert_eq!(night.table().hands_dealt(), 2);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("history")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    let mut out = Vec::new();
+    dealerd::replay::run(&files, false, &mut out).expect("replays");
+    assert_eq!(String::from_utf8_lossy(&out).lines().count(), 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
