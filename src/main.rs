@@ -35,30 +35,50 @@ enum Command {
     /// Print the JSON Schema of the house-rules file format.
     Schema,
     /// The table in a terminal: keys for the buttons, the OLED drawn in text.
-    Sim {
-        /// House rules (default: the embedded no-limit hold'em home game).
-        #[arg(long)]
-        config: Option<PathBuf>,
-        /// Read presses from this file instead of the keyboard.
-        #[arg(long)]
-        script: Option<PathBuf>,
-        /// Write every frame as a PNG into this folder.
-        #[arg(long)]
-        frames: Option<PathBuf>,
-        /// Start with an empty table instead of four demo players.
-        #[arg(long)]
-        empty: bool,
-        /// Do not print frames (with --script and --frames).
-        #[arg(long)]
-        quiet: bool,
-        /// Journal the night here (fsynced); an existing journal is replayed
-        /// first and the night goes on where it stopped.
-        #[arg(long)]
-        journal: Option<PathBuf>,
-        /// Write each finished hand as a PHH hand history into this folder.
-        #[arg(long)]
-        history: Option<PathBuf>,
-    },
+    Sim(SimArgs),
+}
+
+#[derive(clap::Args)]
+struct SimArgs {
+    /// House rules (default: the embedded no-limit hold'em home game).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Read presses from this file instead of the keyboard.
+    #[arg(long)]
+    script: Option<PathBuf>,
+    /// Write every frame as a PNG into this folder.
+    #[arg(long)]
+    frames: Option<PathBuf>,
+    /// Start with an empty table instead of four demo players.
+    #[arg(long)]
+    empty: bool,
+    /// Do not print frames (with --script and --frames).
+    #[arg(long)]
+    quiet: bool,
+    /// Journal the night here (fsynced); an existing journal is replayed
+    /// first and the night goes on where it stopped.
+    #[arg(long)]
+    journal: Option<PathBuf>,
+    /// Write each finished hand as a PHH hand history into this folder.
+    #[arg(long)]
+    history: Option<PathBuf>,
+}
+
+/// Prints to stdout; a reader that went away (`| head`) is not an error.
+fn print_out(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// Every command's error is one line on stderr and exit status 1.
+fn report<T, E: std::fmt::Display>(result: Result<T, E>) -> ExitCode {
+    match result {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -69,59 +89,20 @@ fn main() -> ExitCode {
             let mut out = std::io::BufWriter::new(stdout.lock());
             let result = dealerd::replay::run(&files, json, &mut out);
             drop(out);
-            match result {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
+            report(result)
         }
-        Command::Check { file } => match dealerd::rules::load_file(&file) {
-            Ok(rules) => {
-                print!("{rules}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("{e}");
-                ExitCode::FAILURE
-            }
-        },
+        Command::Check { file } => {
+            report(dealerd::rules::load_file(&file).map(|rules| print_out(&rules.to_string())))
+        }
         Command::Schema => {
-            print!("{}", dealerd::rules::json_schema());
+            print_out(&dealerd::rules::json_schema());
             ExitCode::SUCCESS
         }
-        Command::Sim {
-            config,
-            script,
-            frames,
-            empty,
-            quiet,
-            journal,
-            history,
-        } => sim(SimArgs {
-            config,
-            script,
-            frames,
-            empty,
-            quiet,
-            journal,
-            history,
-        }),
+        Command::Sim(args) => report(sim(args)),
     }
 }
 
-struct SimArgs {
-    config: Option<PathBuf>,
-    script: Option<PathBuf>,
-    frames: Option<PathBuf>,
-    empty: bool,
-    quiet: bool,
-    journal: Option<PathBuf>,
-    history: Option<PathBuf>,
-}
-
-fn sim(args: SimArgs) -> ExitCode {
+fn sim(args: SimArgs) -> Result<(), String> {
     use dealerd::daemon::sim;
     let SimArgs {
         config,
@@ -132,21 +113,12 @@ fn sim(args: SimArgs) -> ExitCode {
         journal,
         history,
     } = args;
-    let rules = match sim::load_rules(config.as_deref()) {
-        Ok(r) => std::sync::Arc::new(r),
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let rules = std::sync::Arc::new(sim::load_rules(config.as_deref()).map_err(|e| e.to_string())?);
     let journal = match journal {
-        Some(path) => match sim::journal_header(config.as_deref()) {
-            Ok(header) => Some(sim::JournalTarget { path, header }),
-            Err(e) => {
-                eprintln!("{e}");
-                return ExitCode::FAILURE;
-            }
-        },
+        Some(path) => {
+            let header = sim::journal_header(config.as_deref()).map_err(|e| e.to_string())?;
+            Some(sim::JournalTarget { path, header })
+        }
         None => None,
     };
     let opts = sim::Options {
@@ -159,20 +131,12 @@ fn sim(args: SimArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match script {
-        Some(path) => match std::fs::File::open(&path) {
-            Ok(f) => sim::run(rules, std::io::BufReader::new(f), &mut out, &opts),
-            Err(e) => {
-                eprintln!("{}: cannot read: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-        },
+        Some(path) => {
+            let f = std::fs::File::open(&path)
+                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+            sim::run(rules, std::io::BufReader::new(f), &mut out, &opts)
+        }
         None => sim::run(rules, std::io::stdin().lock(), &mut out, &opts),
     };
-    match result {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::FAILURE
-        }
-    }
+    result.map(|_| ()).map_err(|e| e.to_string())
 }
