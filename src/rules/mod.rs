@@ -8,6 +8,7 @@
 
 mod amount;
 pub mod catalog;
+mod devices;
 mod error;
 mod model;
 pub mod schema;
@@ -17,6 +18,7 @@ mod validate;
 use std::path::Path;
 
 pub use amount::Decimal;
+pub use devices::{parse_uid, uid_hex, Card, CardCommand, CardRole, Hardware};
 pub use error::{Diagnostic, RulesError};
 pub use model::*;
 

@@ -25,6 +25,10 @@ pub struct HouseRules {
     pub fees: Option<Fees>,
     pub clock_seconds: Option<u32>,
     pub rotation: Rotation,
+    /// `[hardware]`: pins and devices (read at start only).
+    pub hardware: super::Hardware,
+    /// `[[card]]`: the RFID cards the reader knows.
+    pub cards: Vec<super::Card>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

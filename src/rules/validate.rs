@@ -128,6 +128,8 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
             mode: raw.rotation.mode.unwrap_or_default(),
             every: raw.rotation.every.unwrap_or_default(),
         },
+        hardware: super::Hardware::default(),
+        cards: Vec::new(),
         games,
     };
     if raw.rotation.mode.is_none() && raw_games.len() > 1 {
