@@ -113,20 +113,12 @@ fn sim(args: SimArgs) -> Result<(), String> {
         journal,
         history,
     } = args;
-    let rules = std::sync::Arc::new(sim::load_rules(config.as_deref()).map_err(|e| e.to_string())?);
-    let journal = match journal {
-        Some(path) => {
-            let header = sim::journal_header(config.as_deref()).map_err(|e| e.to_string())?;
-            Some(sim::JournalTarget { path, header })
-        }
-        None => None,
-    };
+    let rules = sim::RulesFile::load(config.as_deref()).map_err(|e| e.to_string())?;
     let opts = sim::Options {
         frames,
         demo_players: !empty,
         echo: !quiet,
-        journal,
-        history,
+        storage: dealerd::daemon::session::Storage { journal, history },
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -134,9 +126,14 @@ fn sim(args: SimArgs) -> Result<(), String> {
         Some(path) => {
             let f = std::fs::File::open(&path)
                 .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-            sim::run(rules, std::io::BufReader::new(f), &mut out, &opts)
+            sim::run(&rules, std::io::BufReader::new(f), &mut out, &opts)
         }
-        None => sim::run(rules, std::io::stdin().lock(), &mut out, &opts),
+        None => sim::run_live(
+            &rules,
+            std::io::BufReader::new(std::io::stdin()),
+            &mut out,
+            &opts,
+        ),
     };
     result.map(|_| ()).map_err(|e| e.to_string())
 }

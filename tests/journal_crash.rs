@@ -80,21 +80,19 @@ fn lines() -> Vec<&'static str> {
 
 fn opts(journal: Option<&Path>, echo: bool) -> sim::Options {
     sim::Options {
-        frames: None,
-        demo_players: false,
         echo,
-        journal: journal.map(|p| sim::JournalTarget {
-            path: p.to_path_buf(),
-            header: sim::journal_header(None).expect("header"),
-        }),
-        history: None,
+        storage: dealerd::daemon::session::Storage {
+            journal: journal.map(Path::to_path_buf),
+            history: None,
+        },
+        ..sim::Options::default()
     }
 }
 
 fn run_in_process(input: &str, journal: Option<&Path>, echo: bool) -> (Night, Vec<u8>) {
     let mut out = Vec::new();
     let night = sim::run(
-        rules(),
+        &sim::RulesFile::load(None).expect("default rules"),
         Cursor::new(input.to_string()),
         &mut out,
         &opts(journal, echo),

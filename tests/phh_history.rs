@@ -176,18 +176,19 @@ fn heads_up_reads_back() {
 fn the_simulator_writes_a_session_folder_that_replays() {
     let dir = std::env::temp_dir().join(format!("dealerd-history-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let rules = Arc::new(sim::load_rules(None).expect("default rules"));
+    let rules = sim::RulesFile::load(None).expect("default rules");
     let opts = sim::Options {
-        frames: None,
         demo_players: true,
-        echo: false,
-        journal: None,
-        history: Some(dir.clone()),
+        storage: dealerd::daemon::session::Storage {
+            journal: None,
+            history: Some(dir.clone()),
+        },
+        ..sim::Options::default()
     };
     // Two hands: a limped pot checked down to a showdown, then a raise and folds.
     let script =
         "o\nc\nc\nc\nc\no\nc\nc\nc\nc\no\nc\nc\nc\nc\no\nc\nc\nc\nc\nooooo\no\nbo\nf\nf\nf\n";
-    let night = sim::run(rules, Cursor::new(script), &mut Vec::new(), &opts).expect("runs");
+    let night = sim::run(&rules, Cursor::new(script), &mut Vec::new(), &opts).expect("runs");
     assert_eq!(night.table().hands_dealt(), 2);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("history")

@@ -1,23 +1,21 @@
 //! The simulator driven by a script, as hosts and tests use it headless.
 
 use std::io::Cursor;
-use std::sync::Arc;
 
 use dealerd::daemon::sim;
 
 mod common;
 
 fn run(script: &str, frames: Option<std::path::PathBuf>) -> dealerd::table::Night {
-    let rules = Arc::new(sim::load_rules(None).expect("default rules"));
+    let rules = sim::RulesFile::load(None).expect("default rules");
     let opts = sim::Options {
         frames,
         demo_players: true,
         echo: false,
-        journal: None,
-        history: None,
+        ..sim::Options::default()
     };
     let mut out = Vec::new();
-    sim::run(rules, Cursor::new(script), &mut out, &opts).expect("sim runs")
+    sim::run(&rules, Cursor::new(script), &mut out, &opts).expect("sim runs")
 }
 
 #[test]

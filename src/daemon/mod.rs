@@ -2,4 +2,5 @@
 //! frames. Today that is the simulator; the Pi daemon (tokio, journal,
 //! sd-notify) joins it here.
 
+pub mod session;
 pub mod sim;

@@ -104,6 +104,9 @@ pub struct Controller {
     pub message: Option<String>,
     /// A small number the main screen edits: cards drawn, a declaration, an opener.
     pub pick: usize,
+    /// The host's card was tapped and its unlock has not run out; the
+    /// session owns the time and sets this.
+    pub host: bool,
 }
 
 impl Default for Controller {
@@ -118,6 +121,7 @@ impl Controller {
             mode: Mode::Main,
             message: None,
             pick: 0,
+            host: false,
         }
     }
 

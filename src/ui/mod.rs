@@ -23,6 +23,7 @@
 
 pub mod amount;
 pub mod controller;
+pub mod host;
 pub mod qr;
 pub mod render;
 pub mod screens;

@@ -1,0 +1,542 @@
+//! One table session without hardware: presses, card taps, rules reloads and
+//! the passing of time go in; journaled events, notices and frames come out.
+//! `dealerd sim` and `dealerd run` both drive a [`Session`]; neither holds
+//! table logic of its own, so what a host rehearses in the simulator is what
+//! the Pi does.
+//!
+//! Time is a parameter, never read here (quinn-proto style): every call says
+//! what time it is, as a [`Duration`] since the shell started, and
+//! [`Session::next_wake`] says when the screen would change by itself. Tests
+//! and scripts run on virtual time.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::engine::{Action, Event};
+use crate::hw::buttons::Press;
+use crate::journal::phh_writer;
+use crate::journal::{night_from, Header, Journal, JournalError, Record};
+use crate::rules::{uid_hex, CardCommand, CardRole, HouseRules, RulesError};
+use crate::table::{Night, TableEvent};
+use crate::ui::{screens, Controller, Frame, Intent};
+
+/// Seconds on the clock when the house file has no `[clock]` (D3, H2 9.20).
+pub const DEFAULT_CLOCK_SECONDS: u32 = 60;
+
+/// The rules source name of the embedded default (no file behind it).
+pub const EMBEDDED: &str = "config/default.toml";
+
+/// What the shell hands the session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A debounced button press.
+    Press(Press),
+    /// A card on the reader: its UID as read.
+    Tap(Vec<u8>),
+    /// The rules file as it now reads (SIGHUP, or a host's "reload" the
+    /// shell answered by reading the file). Applied between hands.
+    Reload { source: String, text: String },
+    /// Read the rules file the session runs under again and reload it
+    /// (SIGHUP on the Pi).
+    ReloadFile,
+    /// A table event straight from the simulator's `:` commands; the Pi
+    /// daemon never sends this.
+    Table(TableEvent),
+}
+
+/// How loud a [`Notice`] is, for the shell's log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Info,
+    Warn,
+    Error,
+}
+
+/// Something the shell should log (journald, or stderr in the simulator).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub level: Level,
+    pub text: String,
+}
+
+#[derive(Debug, Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    #[error("cannot write {path}: {reason}")]
+    Write { path: String, reason: String },
+    #[error("{path}: kept under other house rules ({was}), not {now}")]
+    RulesChanged {
+        path: String,
+        was: String,
+        now: String,
+    },
+}
+
+/// Where a session keeps its night.
+#[derive(Debug, Clone, Default)]
+pub struct Storage {
+    /// The journal; an existing one is replayed and the night goes on.
+    pub journal: Option<PathBuf>,
+    /// Each finished hand is written here as PHH.
+    pub history: Option<PathBuf>,
+}
+
+/// D3: a clock called on one seat in one hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Clock {
+    /// The table seat that must act.
+    seat: usize,
+    /// Which hand (hands dealt when it was called).
+    hand: u64,
+    ends: Duration,
+}
+
+pub struct Session {
+    night: Night,
+    ctl: Controller,
+    journal: Option<Journal>,
+    history: Option<PathBuf>,
+    /// The first journal failure. Nothing more can be confirmed, so every
+    /// later input is refused with it on the screen.
+    failed: Option<String>,
+    clock: Option<Clock>,
+    /// Host actions are unlocked until then.
+    host_until: Option<Duration>,
+    /// A reload that waits for the hand in progress to end.
+    pending_rules: Option<(String, String)>,
+    /// The rules source and text in force (for a reload of the same file).
+    rules_source: String,
+    rules_text: String,
+    notices: Vec<Notice>,
+    now: Duration,
+}
+
+impl Session {
+    /// Parses the rules, opens (or creates) the journal and replays it.
+    pub fn open(source: &str, text: &str, storage: &Storage) -> Result<Session, SessionError> {
+        let rules = Arc::new(crate::rules::load_str(source, text)?);
+        for dir in storage.history.iter() {
+            std::fs::create_dir_all(dir).map_err(|e| SessionError::Write {
+                path: dir.display().to_string(),
+                reason: e.to_string(),
+            })?;
+        }
+        let mut notices = Vec::new();
+        let header = Header::new(source, text);
+        let (night, journal) = match &storage.journal {
+            None => (Night::new(rules), None),
+            Some(path) if !path.exists() => {
+                (Night::new(rules), Some(Journal::create(path, header)?))
+            }
+            Some(path) => {
+                let (journal, records) = Journal::open(path)?;
+                if let Some(warning) = journal.recovered() {
+                    notices.push(Notice {
+                        level: Level::Warn,
+                        text: warning.to_string(),
+                    });
+                }
+                if journal.header().rules_fnv64 != header.rules_fnv64 {
+                    return Err(SessionError::RulesChanged {
+                        path: path.display().to_string(),
+                        was: journal.header().rules.clone(),
+                        now: header.rules,
+                    });
+                }
+                let night = night_from(rules, &records).map_err(|e| match e {
+                    JournalError::Replay { n, reason } => JournalError::Replay {
+                        n,
+                        reason: format!("{}: {reason}", path.display()),
+                    },
+                    e => e,
+                })?;
+                notices.push(Notice {
+                    level: Level::Info,
+                    text: format!(
+                        "{}: resumed after {} records, {} hands",
+                        path.display(),
+                        records.len(),
+                        night.table().hands_dealt()
+                    ),
+                });
+                (night, Some(journal))
+            }
+        };
+        let mut session = Session {
+            night,
+            ctl: Controller::new(),
+            journal,
+            history: storage.history.clone(),
+            failed: None,
+            clock: None,
+            host_until: None,
+            pending_rules: None,
+            rules_source: source.to_string(),
+            rules_text: text.to_string(),
+            notices,
+            now: Duration::ZERO,
+        };
+        session.write_history(true);
+        Ok(session)
+    }
+
+    pub fn night(&self) -> &Night {
+        &self.night
+    }
+
+    pub fn controller(&self) -> &Controller {
+        &self.ctl
+    }
+
+    /// The journal failure that stopped the session, if any.
+    pub fn failure(&self) -> Option<&str> {
+        self.failed.as_deref()
+    }
+
+    /// What happened since the last call, for the log.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// Whether host actions are unlocked now.
+    pub fn host_unlocked(&self) -> bool {
+        self.host_until.is_some_and(|t| self.now < t)
+    }
+
+    /// Seconds left on a running clock, rounded up as a countdown shows them.
+    pub fn clock_left(&self) -> Option<u32> {
+        let c = self.clock?;
+        let left = c.ends.saturating_sub(self.now);
+        let secs = left.as_millis().div_ceil(1000);
+        Some(u32::try_from(secs).unwrap_or(u32::MAX))
+    }
+
+    /// When the screen next changes without input: the clock's next second,
+    /// or the host lock. The shell sleeps until then (or the next input).
+    pub fn next_wake(&self) -> Option<Duration> {
+        let clock = self.clock.map(|c| {
+            let left = c.ends.saturating_sub(self.now);
+            let into_second = Duration::from_millis(
+                u64::try_from(left.as_millis() % 1000).unwrap_or(0),
+            );
+            if into_second.is_zero() {
+                self.now + Duration::from_secs(1).min(left.max(Duration::from_millis(1)))
+            } else {
+                self.now + into_second
+            }
+        });
+        [clock, self.host_until].into_iter().flatten().min()
+    }
+
+    /// Draws the screen as it stands into a fresh frame.
+    pub fn frame(&self) -> Frame {
+        let mut frame = Frame::new();
+        // Drawing into a RAM frame cannot fail.
+        let _ = screens::draw(&mut frame, self.night.table(), &self.ctl, self.clock_left());
+        frame
+    }
+
+    /// Time passes: a clock may run out, the host lock may close.
+    pub fn tick(&mut self, now: Duration) {
+        self.now = self.now.max(now);
+        self.ctl.host = self.host_unlocked();
+        if self.host_until.is_some() && !self.ctl.host {
+            self.host_until = None;
+            self.ctl.host_locked();
+        }
+        if let Some(c) = self.clock {
+            if self.now >= c.ends {
+                self.clock = None;
+                self.clock_ran_out(c);
+            }
+        }
+    }
+
+    /// One input at `now`.
+    pub fn handle(&mut self, input: Input, now: Duration) {
+        self.tick(now);
+        if let Some(why) = &self.failed {
+            let why = why.clone();
+            self.ctl.refused(&why);
+            return;
+        }
+        match input {
+            Input::Press(p) => {
+                let intent = self.ctl.press(&self.night, p);
+                self.intent(intent);
+            }
+            Input::Tap(uid) => self.tap(&uid),
+            Input::Reload { source, text } => self.reload(source, text),
+            Input::ReloadFile => self.reload_file(),
+            Input::Table(e) => self.apply(e),
+        }
+        self.after_change();
+    }
+
+    fn intent(&mut self, intent: Intent) {
+        match intent {
+            Intent::None => {}
+            Intent::Apply(e) => self.apply(e),
+            Intent::Undo => self.undo(),
+            Intent::StartClock => self.start_clock(),
+            Intent::Host(_) if !self.host_unlocked() => {
+                self.ctl.refused(&"host action: tap the host card")
+            }
+            Intent::Host(_) => {}
+        }
+    }
+
+    fn tap(&mut self, uid: &[u8]) {
+        let rules = Arc::clone(self.night.rules());
+        let Some(card) = rules.card(uid) else {
+            let text = format!("unknown card {}", uid_hex(uid));
+            self.notice(Level::Info, text.clone());
+            self.ctl.refused(&text);
+            return;
+        };
+        self.notice(
+            Level::Info,
+            format!("card {} ({})", uid_hex(uid), card.name),
+        );
+        match card.role {
+            CardRole::Host => {
+                let secs = u64::from(rules.hardware.host_unlock_seconds);
+                self.host_until = Some(self.now + Duration::from_secs(secs));
+                self.ctl.host = true;
+                self.ctl.host_menu();
+            }
+            CardRole::Player => {
+                let intent = self.ctl.player_card(&self.night, &card.name);
+                self.intent(intent);
+            }
+            CardRole::Command(CardCommand::Clock) => self.start_clock(),
+            CardRole::Command(CardCommand::BombNext) => self.apply(TableEvent::BombNext),
+            CardRole::Command(CardCommand::Misdeal) => {
+                self.apply(TableEvent::Hand(Event::Misdeal))
+            }
+            CardRole::Command(CardCommand::RunItTwice) => {
+                self.apply(TableEvent::Hand(Event::RunItTwice))
+            }
+        }
+    }
+
+    /// D3: the clock goes on the seat to act, for the house's seconds.
+    fn start_clock(&mut self) {
+        let table = self.night.table();
+        let to_act = table.hand().filter(|h| !h.settled).and_then(|h| {
+            let hs = h.state().legal_actions()?.seat;
+            h.order.get(hs).copied()
+        });
+        let Some(seat) = to_act else {
+            self.ctl.refused(&"the clock needs a player to act");
+            return;
+        };
+        let secs = table
+            .rules()
+            .clock_seconds
+            .unwrap_or(DEFAULT_CLOCK_SECONDS);
+        self.clock = Some(Clock {
+            seat,
+            hand: table.hands_dealt(),
+            ends: self.now + Duration::from_secs(u64::from(secs)),
+        });
+        self.ctl.clock_started();
+        self.notice(
+            Level::Info,
+            format!("clock called on seat {} ({secs} s)", seat + 1),
+        );
+    }
+
+    /// D3: time is up; the hand of the seat still to act is folded.
+    fn clock_ran_out(&mut self, c: Clock) {
+        let table = self.night.table();
+        let Some(hand) = table.hand().filter(|h| !h.settled) else {
+            return;
+        };
+        let Some(la) = hand.state().legal_actions() else {
+            return;
+        };
+        if table.hands_dealt() != c.hand || hand.order.get(la.seat) != Some(&c.seat) {
+            return;
+        }
+        let name = table
+            .player(c.seat)
+            .map_or_else(|| format!("seat {}", c.seat + 1), |p| p.name.clone());
+        self.notice(Level::Info, format!("clock: {name}'s time is up, folded"));
+        self.apply(TableEvent::Hand(Event::Act(la.seat, Action::Fold)));
+        self.ctl.refused(&format!("time: {name} folds"));
+    }
+
+    /// A clock stops when its seat is no longer the one to act.
+    fn after_change(&mut self) {
+        let Some(c) = self.clock else { return };
+        let table = self.night.table();
+        let still = table.hands_dealt() == c.hand
+            && table
+                .hand()
+                .filter(|h| !h.settled)
+                .and_then(|h| h.order.get(h.state().legal_actions()?.seat).copied())
+                == Some(c.seat);
+        if !still {
+            self.clock = None;
+        }
+        if !self.night.table().in_hand() {
+            if let Some((source, text)) = self.pending_rules.take() {
+                self.reload(source, text);
+            }
+        }
+    }
+
+    /// Reads the session's rules file again. The embedded default has no
+    /// file to read.
+    fn reload_file(&mut self) {
+        let path = self.rules_source.clone();
+        if path == EMBEDDED {
+            self.ctl.refused(&"the embedded default rules have no file to reload");
+            return;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(text) => self.reload(path, text),
+            Err(e) => {
+                let msg = format!("rules not reloaded: {path}: {e}");
+                self.notice(Level::Error, msg.clone());
+                self.ctl.refused(&msg);
+            }
+        }
+    }
+
+    /// New rules: refused with the error on screen and in the log (the old
+    /// rules stay), held until the hand ends, or applied.
+    fn reload(&mut self, source: String, text: String) {
+        if let Err(e) = crate::rules::load_str(&source, &text) {
+            let msg = format!("rules not reloaded: {e}");
+            self.notice(Level::Error, msg.clone());
+            self.ctl.refused(&msg);
+            return;
+        }
+        if text == self.rules_text {
+            self.notice(Level::Info, format!("{source}: unchanged"));
+            self.ctl.refused(&"rules unchanged");
+            return;
+        }
+        if self.night.table().in_hand() {
+            self.notice(
+                Level::Info,
+                format!("{source}: new rules after this hand"),
+            );
+            self.ctl.refused(&"new rules after this hand");
+            self.pending_rules = Some((source, text));
+            return;
+        }
+        self.apply_rules(source, text);
+    }
+
+    fn apply_rules(&mut self, source: String, text: String) {
+        let _ = (&source, &text);
+        self.ctl
+            .refused(&"rules reload lands with the table's Rules event");
+    }
+
+    /// Applies an accepted event and journals it (fsynced) before the next
+    /// frame; a refusal goes on the screen.
+    fn apply(&mut self, event: TableEvent) {
+        if self.failed.is_some() {
+            return;
+        }
+        let record = self.journal.is_some().then(|| Record::Event(event.clone()));
+        let before = self.hand_over();
+        if let Err(e) = self.night.apply(event) {
+            self.ctl.refused(&e);
+            return;
+        }
+        if let Some(record) = record {
+            self.journaled(&record, |night| {
+                night.undo();
+            });
+        }
+        let after = self.hand_over();
+        if after.1 && after != before && self.failed.is_none() {
+            self.write_history(false);
+        }
+    }
+
+    /// Hands dealt, and whether the last one is over.
+    fn hand_over(&self) -> (u64, bool) {
+        let table = self.night.table();
+        (table.hands_dealt(), table.hand().is_some_and(|h| h.settled))
+    }
+
+    fn undo(&mut self) {
+        let Some(event) = self.night.undo() else {
+            self.ctl.refused(&"nothing to undo");
+            return;
+        };
+        self.journaled(&Record::Undo, move |night| {
+            let _ = night.apply(event);
+        });
+    }
+
+    /// Appends a record; if the disk refuses, takes the change back and stops.
+    fn journaled(&mut self, record: &Record, take_back: impl FnOnce(&mut Night)) {
+        let Some(journal) = self.journal.as_mut() else {
+            return;
+        };
+        if let Err(e) = journal.append(record) {
+            take_back(&mut self.night);
+            let text = format!("journal: {e}");
+            self.notice(Level::Error, text.clone());
+            self.ctl.refused(&text);
+            self.failed = Some(text);
+        }
+    }
+
+    /// A hand just finished: its history goes into the session folder (again,
+    /// if an undo took its end back). After a restart, only if it is missing.
+    fn write_history(&mut self, if_missing: bool) {
+        let Some(dir) = &self.history else { return };
+        let table = self.night.table();
+        if !table.hand().is_some_and(|h| h.settled) {
+            return;
+        }
+        let path = dir.join(format!("hand-{:04}.phh", table.hands_dealt()));
+        if if_missing && path.exists() {
+            return;
+        }
+        let notice = match phh_writer::write(table, &path) {
+            Ok(phh_writer::Outcome::Written) => None,
+            Ok(phh_writer::Outcome::Skipped(why)) => Some((
+                Level::Info,
+                format!("hand {}: no hand history: {why}", table.hands_dealt()),
+            )),
+            Err(e) => Some((Level::Warn, format!("{}: cannot write: {e}", path.display()))),
+        };
+        if let Some((level, text)) = notice {
+            self.notice(level, text);
+        }
+    }
+
+    fn notice(&mut self, level: Level, text: String) {
+        self.notices.push(Notice { level, text });
+    }
+
+    /// The rules file the session was opened or last reloaded with.
+    pub fn rules_source(&self) -> &str {
+        &self.rules_source
+    }
+
+    /// Whether the journal had to be failed over (for the shell's exit code).
+    pub fn is_failed(&self) -> bool {
+        self.failed.is_some()
+    }
+
+    /// Rules loaded for this session.
+    pub fn rules(&self) -> &Arc<HouseRules> {
+        self.night.rules()
+    }
+}
