@@ -18,7 +18,9 @@ mod validate;
 use std::path::Path;
 
 pub use amount::Decimal;
-pub use devices::{parse_uid, uid_hex, Card, CardCommand, CardRole, Hardware};
+pub use devices::{
+    parse_uid, read_uid, uid_hex, Card, CardCommand, CardRole, Hardware, UidError, MAX_NAME_CHARS,
+};
 pub use error::{Diagnostic, RulesError};
 pub use model::*;
 
