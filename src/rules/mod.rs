@@ -12,8 +12,12 @@ mod devices;
 mod error;
 mod model;
 pub mod schema;
+mod schema_devices;
 mod summary;
+mod summary_devices;
 mod validate;
+mod validate_cards;
+mod validate_devices;
 
 use std::path::Path;
 
