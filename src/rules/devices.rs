@@ -2,6 +2,8 @@
 //! pins and timing, the OLED, the reader) and `[[card]]` (RFID card UIDs for
 //! players, the host and command cards).
 
+use std::fmt;
+
 use crate::hw::buttons::ButtonPins;
 
 /// `[hardware]`, every default filled in. Changes take effect on restart:
@@ -81,18 +83,80 @@ pub fn uid_hex(uid: &[u8]) -> String {
 /// Reads a UID written as hex bytes, with or without `:`, `-` or spaces
 /// between them: `04:A2:2B:1C`, `04a22b1c`. 4, 7 or 10 bytes.
 pub fn parse_uid(s: &str) -> Option<Vec<u8>> {
-    let hex: String = s
+    read_uid(s).ok()
+}
+
+/// Why a UID's text is not a UID.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UidError {
+    #[error("\"{0}\" is not a hex digit")]
+    NotHex(char),
+    #[error("an odd number of hex digits ({0}): each byte is two")]
+    OddDigits(usize),
+    /// ISO 14443-3 defines single, double and triple UIDs and nothing else.
+    #[error("{0} bytes; a card UID has 4, 7 or 10")]
+    Length(usize),
+}
+
+/// [`parse_uid`], saying what is wrong.
+pub fn read_uid(s: &str) -> Result<Vec<u8>, UidError> {
+    let hex: Vec<char> = s
         .chars()
         .filter(|c| !matches!(c, ':' | '-' | ' '))
         .collect();
-    if hex.len() % 2 != 0 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
-        return None;
+    if let Some(&bad) = hex.iter().find(|c| !c.is_ascii_hexdigit()) {
+        return Err(UidError::NotHex(bad));
     }
-    let bytes: Vec<u8> = (0..hex.len())
-        .step_by(2)
-        .filter_map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
+    if hex.len() % 2 != 0 {
+        return Err(UidError::OddDigits(hex.len()));
+    }
+    let bytes: Vec<u8> = hex
+        .chunks(2)
+        .filter_map(|pair| {
+            let digit = |c: &char| c.to_digit(16);
+            Some((digit(pair.first()?)? * 16 + digit(pair.get(1)?)?) as u8)
+        })
         .collect();
-    matches!(bytes.len(), 4 | 7 | 10).then_some(bytes)
+    if matches!(bytes.len(), 4 | 7 | 10) {
+        Ok(bytes)
+    } else {
+        Err(UidError::Length(bytes.len()))
+    }
+}
+
+/// The longest card name: the action screen writes the player to act in a
+/// 7 px wide bold font on the same 128 px line as the street ("RIVER", 30 px),
+/// so 12 characters (84 px) fit with a gap.
+pub const MAX_NAME_CHARS: usize = 12;
+
+impl CardCommand {
+    /// Every command, in the order the file format lists them.
+    pub const ALL: [CardCommand; 4] = [
+        CardCommand::BombNext,
+        CardCommand::Misdeal,
+        CardCommand::RunItTwice,
+        CardCommand::Clock,
+    ];
+
+    /// The file's spelling, which is also a command card's default name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CardCommand::BombNext => "bomb-next",
+            CardCommand::Misdeal => "misdeal",
+            CardCommand::RunItTwice => "run-it-twice",
+            CardCommand::Clock => "clock",
+        }
+    }
+}
+
+impl fmt::Display for CardRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardRole::Player => f.write_str("player"),
+            CardRole::Host => f.write_str("host"),
+            CardRole::Command(c) => write!(f, "command {}", c.as_str()),
+        }
+    }
 }
 
 impl super::HouseRules {

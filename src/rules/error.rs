@@ -140,7 +140,8 @@ impl Locator<'_> {
                 None => raw
                     .replace('`', "\"")
                     .replace("expected u8", "expected a whole number")
-                    .replace("expected u32", "expected a whole number"),
+                    .replace("expected u32", "expected a whole number")
+                    .replace("expected i64", "expected a whole number"),
             },
         };
         self.at(&span, message)

@@ -12,13 +12,19 @@ mod devices;
 mod error;
 mod model;
 pub mod schema;
+mod schema_devices;
 mod summary;
+mod summary_devices;
 mod validate;
+mod validate_cards;
+mod validate_devices;
 
 use std::path::Path;
 
 pub use amount::Decimal;
-pub use devices::{parse_uid, uid_hex, Card, CardCommand, CardRole, Hardware};
+pub use devices::{
+    parse_uid, read_uid, uid_hex, Card, CardCommand, CardRole, Hardware, UidError, MAX_NAME_CHARS,
+};
 pub use error::{Diagnostic, RulesError};
 pub use model::*;
 

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::amount::Decimal;
+pub use super::schema_devices::{CommandKind, RawButtons, RawCard, RawHardware};
 
 /// An amount with its place in the file.
 pub type Amount = Spanned<Decimal>;
@@ -39,6 +40,12 @@ pub struct RawRules {
     pub clock: Option<RawClock>,
     #[serde(default)]
     pub rotation: RawRotation,
+    /// The Pi's wiring: button pins and timing, the OLED, the RFID reader.
+    /// Leave it out for the wiring in `wiring/README.md`.
+    pub hardware: Option<RawHardware>,
+    /// RFID cards the reader knows: players, the host, and command cards.
+    #[serde(rename = "card", default)]
+    pub cards: Vec<RawCard>,
 }
 
 /// `[house]`: M4 and T1.

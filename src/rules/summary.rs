@@ -343,9 +343,17 @@ impl fmt::Display for HouseRules {
             }
         }
         match self.clock_seconds {
-            None => writeln!(f, "clock: off"),
-            Some(s) => writeln!(f, "clock: {s} seconds"),
+            None => writeln!(f, "clock: off")?,
+            Some(s) => writeln!(f, "clock: {s} seconds")?,
         }
+        writeln!(f, "{}", self.hardware)?;
+        if self.cards.is_empty() {
+            writeln!(f, "cards: none")?;
+        }
+        for card in &self.cards {
+            writeln!(f, "{card}")?;
+        }
+        Ok(())
     }
 }
 

@@ -206,3 +206,202 @@ fn arbitrary_bytes_never_panic() {
         assert!(load_str("x", text).is_err());
     }
 }
+
+/// The default file up to its `[hardware]`: a valid house with no devices.
+fn no_devices() -> &'static str {
+    DEFAULT_TOML
+        .split("\n# The Pi's wiring")
+        .next()
+        .unwrap_or(DEFAULT_TOML)
+}
+
+fn with(devices: &str) -> HouseRules {
+    load("x.toml", &format!("{}\n{devices}", no_devices()))
+}
+
+#[test]
+fn no_hardware_section_means_the_wiring_defaults_and_no_cards() {
+    let r = with("");
+    assert_eq!(r.hardware, Hardware::default());
+    assert!(r.cards.is_empty());
+    assert_eq!(
+        with("[hardware]\n[hardware.buttons]\n").hardware,
+        Hardware::default()
+    );
+}
+
+#[test]
+fn the_default_file_spells_out_the_defaults() {
+    let r = load("default.toml", DEFAULT_TOML);
+    assert_eq!(r.hardware, Hardware::default());
+    assert_eq!(
+        r.hardware.buttons.pins()[0],
+        (crate::hw::buttons::Button::Fold, 5)
+    );
+}
+
+#[test]
+fn hardware_values_are_read() {
+    let r = with(
+        "[hardware]\ni2c_bus = 1\noled_address = 0x3D\nrfid_rst_pin = 24\nrfid_spi_hz = 4_000_000\n\
+         rfid_poll_ms = 50\nhost_unlock_seconds = 120\n\
+         [hardware.buttons]\nfold = 17\nundo = 21\ndebounce_ms = 30\nlong_press_ms = 800\n",
+    );
+    let h = &r.hardware;
+    assert_eq!(
+        (
+            h.oled_address,
+            h.rfid_rst_pin,
+            h.rfid_spi_hz,
+            h.rfid_poll_ms,
+            h.host_unlock_seconds
+        ),
+        (0x3D, 24, 4_000_000, 50, 120)
+    );
+    let b = &h.buttons;
+    assert_eq!((b.fold, b.check_call, b.undo), (17, 6, 21));
+    assert_eq!((b.debounce_ms, b.long_press_ms), (30, 800));
+    // A decimal address is the same address.
+    assert_eq!(
+        with("[hardware]\noled_address = 61").hardware.oled_address,
+        0x3D
+    );
+}
+
+#[test]
+fn swapped_buttons_load_since_a_written_pin_frees_its_default() {
+    let b = with("[hardware.buttons]\nfold = 6\ncheck_call = 5\n")
+        .hardware
+        .buttons;
+    assert_eq!((b.fold, b.check_call), (6, 5));
+    let rst = with("[hardware]\nrfid_rst_pin = 5\n[hardware.buttons]\nfold = 25\n").hardware;
+    assert_eq!((rst.rfid_rst_pin, rst.buttons.fold), (5, 25));
+}
+
+#[test]
+fn gpio_2_and_3_are_free_when_the_oled_is_not_on_i2c1() {
+    let b = with("[hardware]\ni2c_bus = 3\n[hardware.buttons]\nfold = 2\nplus = 3\n");
+    assert_eq!((b.hardware.buttons.fold, b.hardware.buttons.plus), (2, 3));
+    assert!(load_str(
+        "x",
+        &format!("{}\n[hardware.buttons]\nfold = 2\n", no_devices())
+    )
+    .is_err());
+}
+
+#[test]
+fn every_loaded_button_map_passes_the_drivers_own_check() {
+    for text in [
+        DEFAULT_TOML.to_string(),
+        format!(
+            "{}\n[hardware.buttons]\nfold = 6\ncheck_call = 5\n",
+            no_devices()
+        ),
+        format!(
+            "{}\n[hardware]\ni2c_bus = 0\n[hardware.buttons]\nfold = 2\nok = 27\nundo = 0\n",
+            no_devices()
+        ),
+    ] {
+        assert_eq!(load("x", &text).hardware.buttons.validate(), Ok(()));
+    }
+}
+
+#[test]
+fn uids_are_read_in_every_spelling() {
+    let ann = vec![0x04, 0xA2, 0x2B, 0x1C];
+    for uid in ["04:A2:2B:1C", "04a22b1c", "04-a2-2b-1c", "04 A2 2B 1C"] {
+        let r = with(&format!("[[card]]\nuid = \"{uid}\"\nplayer = \"Ann\"\n"));
+        assert_eq!(r.cards.first().map(|c| &c.uid), Some(&ann), "{uid}");
+    }
+    let r = with(
+        "[[card]]\nuid = \"04:11:22:33:44:55:66\"\nplayer = \"Bob\"\n\
+         [[card]]\nuid = \"04112233445566778899\"\nplayer = \"Cat\"\n",
+    );
+    let lengths: Vec<usize> = r.cards.iter().map(|c| c.uid.len()).collect();
+    assert_eq!(lengths, vec![7, 10]);
+}
+
+#[test]
+fn uid_errors_say_what_is_wrong() {
+    assert_eq!(read_uid("04:A2:2G:1C"), Err(UidError::NotHex('G')));
+    assert_eq!(read_uid("04A22B1"), Err(UidError::OddDigits(7)));
+    assert_eq!(read_uid("04:A2:2B:1C:00"), Err(UidError::Length(5)));
+    assert_eq!(read_uid(""), Err(UidError::Length(0)));
+    assert_eq!(
+        read_uid("04:A2:2B:1C").map(|u| uid_hex(&u)),
+        Ok("04:A2:2B:1C".to_string())
+    );
+}
+
+proptest::proptest! {
+    #[test]
+    fn any_uid_text_is_read_or_refused_without_panic(s in "\\PC{0,40}") {
+        let _ = read_uid(&s);
+    }
+
+    #[test]
+    fn uid_hex_reads_back(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..12)) {
+        let back = read_uid(&uid_hex(&bytes));
+        if matches!(bytes.len(), 4 | 7 | 10) {
+            proptest::prop_assert_eq!(back, Ok(bytes));
+        } else {
+            proptest::prop_assert_eq!(back, Err(UidError::Length(bytes.len())));
+        }
+    }
+}
+
+#[test]
+fn cards_are_found_by_uid_and_by_name_ignoring_case() {
+    let r = load("default.toml", DEFAULT_TOML);
+    let ann = r
+        .card(&[0x04, 0, 0, 0x01])
+        .map(|c| (c.name.as_str(), c.role));
+    assert_eq!(ann, Some(("Ann", CardRole::Player)));
+    assert_eq!(
+        r.card_named("fAY").map(|c| c.uid.clone()),
+        Some(vec![4, 0, 0, 6])
+    );
+    assert_eq!(r.card_named("HOST").map(|c| c.role), Some(CardRole::Host));
+    assert!(r.card(&[0x04, 0, 0, 0x07]).is_none());
+    assert!(r.card_named("Gus").is_none());
+    let commands: Vec<(&str, CardRole)> = ["bomb", "misdeal", "rit", "clock"]
+        .into_iter()
+        .filter_map(|n| r.card_named(n).map(|c| (n, c.role)))
+        .collect();
+    let expected: Vec<(&str, CardRole)> = ["bomb", "misdeal", "rit", "clock"]
+        .into_iter()
+        .zip(CardCommand::ALL.map(CardRole::Command))
+        .collect();
+    assert_eq!(commands, expected);
+}
+
+#[test]
+fn a_command_card_is_named_by_its_command_unless_named() {
+    let r = with("[[card]]\nuid = \"04:00:00:10\"\ncommand = \"run-it-twice\"\n[[card]]\nuid = \"04:00:00:11\"\nhost = true\n");
+    let names: Vec<&str> = r.cards.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, vec!["run-it-twice", "host"]);
+    let long = "x".repeat(MAX_NAME_CHARS);
+    assert_eq!(
+        with(&format!(
+            "[[card]]\nuid = \"04:00:00:01\"\nplayer = \"{long}\"\n"
+        ))
+        .cards[0]
+            .name,
+        long
+    );
+}
+
+#[test]
+fn check_prints_the_pins_and_every_card() {
+    let text = load("default.toml", DEFAULT_TOML).to_string();
+    for line in [
+        "hardware: OLED 0x3C on /dev/i2c-1; RFID reader on SPI0 at 1000000 Hz, RST GPIO 25, polled every 100 ms; a host card unlocks for 60 s",
+        "buttons (BCM GPIO): fold 5, check_call 6, bet_raise 13, minus 19, plus 26, ok 16, undo 20; debounce 20 ms, long press 600 ms",
+        "card 04:00:00:00: host \"host\"",
+        "card 04:00:00:12: command run-it-twice \"rit\"",
+        "card 04:00:00:06: player \"Fay\"",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line}\n---\n{text}");
+    }
+    assert!(with("").to_string().lines().any(|l| l == "cards: none"));
+}
