@@ -38,8 +38,10 @@ impl Table {
         // positions so that no later hand indexes past the table.
         if self.button.is_some_and(|b| b >= seats) {
             // Clockwise from the last seat is seat 1, where the old button
-            // would have gone next anyway.
+            // would have gone next anyway; a button the draw fixed on a seat
+            // that is gone moves on like any other (T2, T6).
             self.button = Some(seats - 1);
+            self.button_fixed = false;
         }
         self.last_bb = self.last_bb.filter(|&s| s < seats);
         self.last_sb = self.last_sb.filter(|&s| s < seats);
