@@ -1,6 +1,8 @@
 //! M5 as a property: over random nights at every shipped house, the chips in
 //! front of players, in the pot and taken as fees always equal the money
 //! brought minus the money taken away; and no sequence of table events panics.
+//! The host's events are in the mix: rules reloaded from another house (or a
+//! broken file), players moved, stacks corrected, and the night ended.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -14,13 +16,29 @@ use std::cell::Cell;
 thread_local! {
     /// Hands dealt over all cases on this thread, so a run is known to have played poker.
     static HANDS: Cell<u64> = const { Cell::new(0) };
+    /// Host events accepted: [rules reloads, moves, stack corrections, ends of the night].
+    static HOST: Cell<[u64; 4]> = const { Cell::new([0; 4]) };
 }
 
-fn houses() -> Vec<Arc<rules::HouseRules>> {
+fn count_host(event: &TableEvent) {
+    let i = match event {
+        TableEvent::Rules { .. } => 0,
+        TableEvent::MoveSeat { .. } => 1,
+        TableEvent::SetStack { .. } => 2,
+        TableEvent::EndSession => 3,
+        _ => return,
+    };
+    HOST.with(|h| {
+        let mut n = h.get();
+        n[i] += 1;
+        h.set(n);
+    });
+}
+
+/// (file name, text) of every shipped house, the default first.
+fn house_texts() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![Arc::new(
-        rules::load_str("default.toml", rules::DEFAULT_TOML).expect("default rules"),
-    )];
+    let mut out = vec![("default.toml".to_string(), rules::DEFAULT_TOML.to_string())];
     for h in [
         "h0-pot-limit-home",
         "h2-pats-no-limit",
@@ -28,9 +46,17 @@ fn houses() -> Vec<Arc<rules::HouseRules>> {
         "h4-house-dealer-limit",
     ] {
         let path = root.join(format!("config/houses/{h}.toml"));
-        out.push(Arc::new(rules::load_file(&path).expect("house rules")));
+        let text = std::fs::read_to_string(&path).expect("house file");
+        out.push((path.display().to_string(), text));
     }
     out
+}
+
+fn houses() -> Vec<Arc<rules::HouseRules>> {
+    house_texts()
+        .iter()
+        .map(|(name, text)| Arc::new(rules::load_str(name, text).expect("house rules")))
+        .collect()
 }
 
 #[derive(Debug, Clone)]
@@ -50,6 +76,10 @@ enum Step {
     Play(u64),
     Misdeal,
     Undo,
+    /// Reload the rules: a shipped house by index, or a broken file past them.
+    Rules(usize),
+    MoveSeat(usize, usize),
+    SetStack(usize, u64),
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -68,6 +98,9 @@ fn step() -> impl Strategy<Value = Step> {
         12 => any::<u64>().prop_map(Step::Play),
         1 => Just(Step::Misdeal),
         1 => Just(Step::Undo),
+        1 => (0..6usize).prop_map(Step::Rules),
+        1 => (0..10usize, 0..10usize).prop_map(|(f, t)| Step::MoveSeat(f, t)),
+        1 => (0..10usize, 0..400u64).prop_map(|(s, a)| Step::SetStack(s, a)),
     ]
 }
 
@@ -116,7 +149,7 @@ fn play(night: &Night, pick: u64) -> Option<Event> {
     }
 }
 
-fn apply(night: &mut Night, step: &Step, names: &mut u32) {
+fn apply(night: &mut Night, step: &Step, names: &mut u32, texts: &[(String, String)]) {
     let unit = |a: u64| a * 4; // whole units; buy-in bounds vary by house
     let event = match *step {
         Step::Join(seat, a) => {
@@ -163,11 +196,26 @@ fn apply(night: &mut Night, step: &Step, names: &mut u32) {
             night.undo();
             return;
         }
+        Step::Rules(i) => match texts.get(i) {
+            Some((source, text)) => TableEvent::Rules {
+                source: source.clone(),
+                text: text.clone(),
+            },
+            None => TableEvent::Rules {
+                source: "broken.toml".into(),
+                text: "[house]\nseats = 1\n".into(),
+            },
+        },
+        Step::MoveSeat(from, to) => TableEvent::MoveSeat { from, to },
+        Step::SetStack(seat, stack) => TableEvent::SetStack { seat, stack },
     };
     // Refusals are expected (bad seats, amounts out of bounds): they must
     // change nothing, and nothing may panic.
     let before = night.table().chips_on_table();
-    if night.apply(event).is_err() {
+    let host = event.clone();
+    if night.apply(event).is_ok() {
+        count_host(&host);
+    } else {
         assert_eq!(
             night.table().chips_on_table(),
             before,
@@ -185,10 +233,11 @@ proptest! {
         steps in proptest::collection::vec(step(), 1..300),
     ) {
         let rules = houses();
+        let texts = house_texts();
         let mut night = Night::new(Arc::clone(&rules[house % rules.len()]));
         let mut names = 0;
         for s in &steps {
-            apply(&mut night, s, &mut names);
+            apply(&mut night, s, &mut names, &texts);
             let t = night.table();
             prop_assert_eq!(
                 t.chips_on_table(),
@@ -197,11 +246,33 @@ proptest! {
             );
         }
         HANDS.with(|h| h.set(h.get() + night.table().hands_dealt()));
-        // The journal folds back to the same table (crash recovery).
-        let replayed = Night::replay(Arc::clone(night.rules()), night.events().iter().cloned())
-            .expect("a journal of accepted events replays");
+        // The host ends the night: between hands everyone cashes out and only
+        // the house's take is left on the table.
+        let t = night.table();
+        let blocked = t.in_hand() || t.guts().pot > 0;
+        match night.apply(TableEvent::EndSession) {
+            Ok(t) => {
+                count_host(&TableEvent::EndSession);
+                prop_assert!(t.ended() && t.seats().iter().all(Option::is_none));
+                prop_assert_eq!(t.chips_on_table(), t.ledger().fees());
+                prop_assert_eq!(
+                    t.ledger().fees(),
+                    t.ledger().money_in() - t.ledger().money_out()
+                );
+                prop_assert!(night.apply(TableEvent::NewHand).is_err());
+            }
+            Err(e) => prop_assert!(blocked, "the end of the night refused: {}", e),
+        }
+        // The journal folds back to the same table (crash recovery), from the
+        // rules the night started under.
+        let replayed = Night::replay(
+            Arc::clone(night.initial_rules()),
+            night.events().iter().cloned(),
+        )
+        .expect("a journal of accepted events replays");
         prop_assert_eq!(replayed.table().chips_on_table(), night.table().chips_on_table());
         prop_assert_eq!(replayed.table().ledger(), night.table().ledger());
+        prop_assert_eq!(replayed.rules(), night.rules());
     }
 }
 
@@ -209,7 +280,14 @@ proptest! {
 fn m5_random_nights_deal_hands() {
     // Runs the property once more on its own and checks it dealt hands.
     HANDS.with(|h| h.set(0));
+    HOST.with(|h| h.set([0; 4]));
     m5_ledger_balances_after_every_event();
     let dealt = HANDS.with(Cell::get);
     assert!(dealt > 100, "random nights dealt only {dealt} hands");
+    // And the host's events were taken, not only refused.
+    let host = HOST.with(Cell::get);
+    assert!(
+        host.iter().all(|&n| n > 5),
+        "host events accepted: {host:?}"
+    );
 }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::rules::HouseRules;
+use crate::rules::{HouseRules, RulesError};
 use crate::table::{Night, TableEvent};
 
 /// The format version written in the header.
@@ -56,6 +56,9 @@ pub struct Header {
     /// FNV-1a (64-bit) of the rules text, in hex: replaying under other rules
     /// could refuse events or settle them differently.
     pub rules_fnv64: String,
+    /// The whole rules text the night started under, so that it can be
+    /// resumed under those rules even if the file changed on disk since.
+    pub rules_text: String,
 }
 
 impl Header {
@@ -64,7 +67,15 @@ impl Header {
             dealerd_journal: VERSION,
             rules: rules.to_string(),
             rules_fnv64: format!("{:016x}", fnv64(rules_text.as_bytes())),
+            rules_text: rules_text.to_string(),
         }
+    }
+
+    /// The rules the night started under, parsed from the stored text
+    /// (diagnostics name the header's `rules`). Later reloads are `Rules`
+    /// events in the journal itself.
+    pub fn rules(&self) -> Result<HouseRules, RulesError> {
+        crate::rules::load_str(&self.rules, &self.rules_text)
     }
 }
 

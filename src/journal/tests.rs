@@ -156,3 +156,21 @@ fn undo_records_replay_as_pops() {
     let err = night_from(rules(), &[Record::Undo]).expect_err("nothing to undo");
     assert!(err.to_string().starts_with("record 1:"), "{err}");
 }
+
+#[test]
+fn the_header_keeps_the_rules_text_the_night_started_under() {
+    let path = tmp("header-rules");
+    let text = crate::rules::DEFAULT_TOML.replace("seats = 9", "seats = 6");
+    Journal::create(&path, Header::new("house.toml", &text)).expect("create");
+    // The file on disk may change; the journal still has the text.
+    let (j, _) = Journal::open(&path).expect("open");
+    assert_eq!(j.header().rules_text, text);
+    assert_eq!(
+        j.header().rules_fnv64,
+        format!("{:016x}", fnv64(text.as_bytes()))
+    );
+    assert_eq!(j.header().rules().expect("parses").house.seats, 6);
+    let bad = Header::new("house.toml", "[house]\nseats = 1\n");
+    let err = bad.rules().expect_err("refused");
+    assert!(err.to_string().starts_with("house.toml:"), "{err}");
+}

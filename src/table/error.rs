@@ -1,6 +1,7 @@
 use thiserror::Error;
 
 use crate::engine::{RuleError, SetupError};
+use crate::rules::RulesError;
 
 /// Why the table refused an event. Seats are table seats, numbered from 1 in messages.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -44,4 +45,12 @@ pub enum TableError {
     Rule(#[from] RuleError),
     #[error("the rules cannot deal this hand: {0}")]
     Setup(#[from] SetupError),
+    /// New house rules that do not load; the message is every diagnostic,
+    /// each with its file:line:column.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error("seat {} is taken and the new rules have only {seats} seats: move or cash out the player first", .seat + 1)]
+    SeatGone { seat: usize, seats: usize },
+    #[error("the session has ended")]
+    SessionEnded,
 }

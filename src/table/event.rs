@@ -51,4 +51,18 @@ pub enum TableEvent {
     LoseLife { seat: usize },
     /// Something in the current hand.
     Hand(Event),
+    /// The house rules in force change (SIGHUP, or the host's card), between
+    /// hands. The whole text travels in the event, so the journal replays the
+    /// night under the rules it was played under. `source` names the file in
+    /// diagnostics.
+    Rules { source: String, text: String },
+    /// The host moves a player to an empty seat between hands; their stack,
+    /// status and missed blinds go with them.
+    MoveSeat { from: usize, to: usize },
+    /// M5: the host corrects a stack between hands to what is really in front
+    /// of the player; the difference is booked as a correction.
+    SetStack { seat: usize, stack: Chips },
+    /// The host ends the night: everyone seated cashes out, and the table
+    /// takes no further event (undo still works).
+    EndSession,
 }

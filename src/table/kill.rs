@@ -104,6 +104,15 @@ impl KillState {
         }
     }
 
+    /// A player moved seats between hands: their leg or kill goes with them.
+    pub(super) fn player_moved(&mut self, from: usize, to: usize) {
+        for s in [&mut self.leg, &mut self.killer, &mut self.killing] {
+            if *s == Some(from) {
+                *s = Some(to);
+            }
+        }
+    }
+
     /// A hand was dealt: the kill button, if used, is now in play.
     pub(super) fn hand_dealt(&mut self, killed: bool, counts: bool) {
         self.counts = counts;

@@ -13,6 +13,28 @@ pub enum EntryKind {
     CashOut,
     /// A table fee or the drop (M3): it leaves the players for the house.
     Fee,
+    /// The host set a stack higher than the table had it (`SetStack`). Booked
+    /// as if the player had brought the difference, so the night still
+    /// balances (M5) and the correction changes chips, not the player's result.
+    CorrectionIn,
+    /// The host set a stack lower than the table had it: booked as if the
+    /// player had taken the difference away.
+    CorrectionOut,
+}
+
+impl EntryKind {
+    /// Chips the player is booked as having brought to the table.
+    fn brought(self) -> bool {
+        matches!(
+            self,
+            EntryKind::BuyIn | EntryKind::Rebuy | EntryKind::TopUp | EntryKind::CorrectionIn
+        )
+    }
+
+    /// Chips the player is booked as having taken away.
+    fn took(self) -> bool {
+        matches!(self, EntryKind::CashOut | EntryKind::CorrectionOut)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -30,6 +52,9 @@ pub struct Ledger {
     money_in: Chips,
     money_out: Chips,
     fees: Chips,
+    /// The parts of `money_in` and `money_out` that are the host's corrections.
+    corrections_in: Chips,
+    corrections_out: Chips,
 }
 
 impl Ledger {
@@ -38,6 +63,14 @@ impl Ledger {
             EntryKind::BuyIn | EntryKind::Rebuy | EntryKind::TopUp => self.money_in += amount,
             EntryKind::CashOut => self.money_out += amount,
             EntryKind::Fee => self.fees += amount,
+            EntryKind::CorrectionIn => {
+                self.money_in += amount;
+                self.corrections_in += amount;
+            }
+            EntryKind::CorrectionOut => {
+                self.money_out += amount;
+                self.corrections_out += amount;
+            }
         }
         self.entries.push(Entry {
             hand,
@@ -51,14 +84,26 @@ impl Ledger {
         &self.entries
     }
 
-    /// Money players brought to the table.
+    /// Money players brought to the table, with the host's upward stack
+    /// corrections (of which [`Ledger::corrections_in`] says how much).
     pub fn money_in(&self) -> Chips {
         self.money_in
     }
 
-    /// Money players took away.
+    /// Money players took away, with the host's downward stack corrections
+    /// (of which [`Ledger::corrections_out`] says how much).
     pub fn money_out(&self) -> Chips {
         self.money_out
+    }
+
+    /// Chips the host's corrections added to stacks (part of `money_in`).
+    pub fn corrections_in(&self) -> Chips {
+        self.corrections_in
+    }
+
+    /// Chips the host's corrections took off stacks (part of `money_out`).
+    pub fn corrections_out(&self) -> Chips {
+        self.corrections_out
     }
 
     /// Fees and drops the house took.
@@ -66,7 +111,9 @@ impl Ledger {
         self.fees
     }
 
-    /// Per player: (name, brought, took away), in the order they first bought in.
+    /// Per player: (name, brought, took away), in the order they first bought
+    /// in. Corrections count as brought (in) or taken away (out), so the
+    /// columns add up to `money_in` and `money_out`.
     pub fn by_player(&self) -> Vec<(String, Chips, Chips)> {
         let mut out: Vec<(String, Chips, Chips)> = Vec::new();
         for e in &self.entries {
@@ -78,10 +125,10 @@ impl Ledger {
                     out.len() - 1
                 }
             };
-            match e.kind {
-                EntryKind::BuyIn | EntryKind::Rebuy | EntryKind::TopUp => out[i].1 += e.amount,
-                EntryKind::CashOut => out[i].2 += e.amount,
-                EntryKind::Fee => {}
+            if e.kind.brought() {
+                out[i].1 += e.amount;
+            } else if e.kind.took() {
+                out[i].2 += e.amount;
             }
         }
         out

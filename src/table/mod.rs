@@ -7,6 +7,7 @@ mod deal;
 mod error;
 mod event;
 mod guts;
+mod host;
 mod kill;
 mod ledger;
 mod lives;
@@ -79,6 +80,8 @@ pub struct Table {
     guts: GutsState,
     /// G9: the lives game being played.
     lives: Option<LivesGame>,
+    /// The host ended the night: no event is taken any more.
+    ended: bool,
 }
 
 impl Table {
@@ -101,6 +104,7 @@ impl Table {
             hands_in_game: 0,
             guts: GutsState::default(),
             lives: None,
+            ended: false,
         }
     }
 
@@ -154,6 +158,11 @@ impl Table {
         self.lives.as_ref()
     }
 
+    /// The host ended the night (`EndSession`): every event is refused.
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
     /// A hand is being played (not yet over): an engine hand, a Guts hand, or
     /// a lives game (which lasts until one player is left).
     pub fn in_hand(&self) -> bool {
@@ -199,6 +208,9 @@ impl Table {
 
     fn apply_in_place(&mut self, event: &TableEvent) -> Result<(), TableError> {
         use TableEvent::*;
+        if self.ended {
+            return Err(TableError::SessionEnded);
+        }
         match event {
             Join { seat, name, buy_in } => self.join(*seat, name, *buy_in),
             Leave { seat } => self.leave(*seat),
@@ -221,6 +233,10 @@ impl Table {
             GutsFinal => self.guts_final(),
             LoseLife { seat } => self.lose_life(*seat),
             Hand(e) => self.hand_event(e),
+            Rules { source, text } => self.reload_rules(source, text),
+            MoveSeat { from, to } => self.move_seat(*from, *to),
+            SetStack { seat, stack } => self.set_stack(*seat, *stack),
+            EndSession => self.end_session(),
         }
     }
 

@@ -11,7 +11,9 @@ const CHECKPOINTS: usize = 16;
 
 #[derive(Debug, Clone)]
 pub struct Night {
-    rules: Arc<HouseRules>,
+    /// The rules the night started under: a refold from the start begins
+    /// here, and `Rules` events in the log take it from there.
+    initial: Arc<HouseRules>,
     events: Vec<TableEvent>,
     table: Table,
     /// (events before it, the table then), taken before each new hand.
@@ -22,7 +24,7 @@ impl Night {
     pub fn new(rules: Arc<HouseRules>) -> Night {
         Night {
             table: Table::new(Arc::clone(&rules)),
-            rules,
+            initial: rules,
             events: Vec::new(),
             checkpoints: Vec::new(),
         }
@@ -48,8 +50,16 @@ impl Night {
         &self.events
     }
 
+    /// The house rules in force now: the last `Rules` event's, or the
+    /// night's first.
     pub fn rules(&self) -> &Arc<HouseRules> {
-        &self.rules
+        &self.table.rules
+    }
+
+    /// The rules the night started under, which a replay of
+    /// [`Night::events`] must start from.
+    pub fn initial_rules(&self) -> &Arc<HouseRules> {
+        &self.initial
     }
 
     /// Checks `event` without recording it.
@@ -77,7 +87,8 @@ impl Night {
         self.checkpoints.retain(|(at, _)| *at <= len);
         let (start, table) = match self.checkpoints.last() {
             Some((at, t)) => (*at, t.clone()),
-            None => (0, Table::new(Arc::clone(&self.rules))),
+            // Rules events in the log bring the rules back to what they were.
+            None => (0, Table::new(Arc::clone(&self.initial))),
         };
         self.table = table;
         for e in &self.events[start..] {

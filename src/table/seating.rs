@@ -41,7 +41,7 @@ impl Table {
         self.rules.house.unit.times(units)
     }
 
-    fn seat_ref(&self, seat: usize) -> Result<&Player, TableError> {
+    pub(super) fn seat_ref(&self, seat: usize) -> Result<&Player, TableError> {
         match self.seats.get(seat) {
             None => Err(TableError::NoSuchSeat {
                 seat,
@@ -52,14 +52,14 @@ impl Table {
         }
     }
 
-    fn seat_mut(&mut self, seat: usize) -> Result<&mut Player, TableError> {
+    pub(super) fn seat_mut(&mut self, seat: usize) -> Result<&mut Player, TableError> {
         self.seat_ref(seat)?;
         self.seats[seat]
             .as_mut()
             .ok_or(TableError::EmptySeat { seat })
     }
 
-    fn not_in_hand(&self) -> Result<(), TableError> {
+    pub(super) fn not_in_hand(&self) -> Result<(), TableError> {
         if self.in_hand() {
             Err(TableError::HandInProgress)
         } else {
