@@ -135,11 +135,11 @@ fn rules_a_bad_text_is_refused_with_every_diagnostic_located() {
     let lines: Vec<&str> = msg.lines().collect();
     assert_eq!(lines.len(), 2, "{msg}");
     assert!(
-        lines[0].starts_with("new.toml:11:9: seats = 42 is outside 2–10"),
+        lines[0].starts_with("new.toml:12:9: seats = 42 is outside 2–10"),
         "{msg}"
     );
     assert!(
-        lines[1].starts_with("new.toml:22:14: max buy-in 200 is under the min buy-in 400"),
+        lines[1].starts_with("new.toml:23:14: max buy-in 200 is under the min buy-in 400"),
         "{msg}"
     );
     assert_eq!(night.rules().house.seats, 9);

@@ -51,7 +51,7 @@ proptest! {
                 Intent::Undo => {
                     night.undo();
                 }
-                Intent::None | Intent::StartClock | Intent::Host(_) => {}
+                Intent::None | Intent::StartClock | Intent::ReloadRules | Intent::LockHost => {}
             }
             let mut f = render::Frame::new();
             screens::draw(&mut f, night.table(), &c, Some(30)).unwrap();

@@ -110,9 +110,9 @@ pub struct Session {
     host_until: Option<Duration>,
     /// A reload that waits for the hand in progress to end.
     pending_rules: Option<(String, String)>,
-    /// The rules source and text in force (for a reload of the same file).
-    rules_source: String,
-    rules_text: String,
+    /// The rules source and text the night started under (the journal's, on
+    /// a resumed night); reloads since are `Rules` events in the night.
+    opened: (String, String),
     notices: Vec<Notice>,
     now: Duration,
 }
@@ -128,10 +128,11 @@ impl Session {
             })?;
         }
         let mut notices = Vec::new();
-        let header = Header::new(source, text);
+        let mut opened = (source.to_string(), text.to_string());
         let (night, journal) = match &storage.journal {
             None => (Night::new(rules), None),
             Some(path) if !path.exists() => {
+                let header = Header::new(source, text);
                 (Night::new(rules), Some(Journal::create(path, header)?))
             }
             Some(path) => {
@@ -142,14 +143,18 @@ impl Session {
                         text: warning.to_string(),
                     });
                 }
-                if journal.header().rules_fnv64 != header.rules_fnv64 {
-                    return Err(SessionError::RulesChanged {
-                        path: path.display().to_string(),
-                        was: journal.header().rules.clone(),
-                        now: header.rules,
-                    });
-                }
-                let night = night_from(rules, &records).map_err(|e| match e {
+                // The night resumes under the rules it was kept under; a file
+                // changed since is a reload like any other, after the replay.
+                let kept = if journal.header().rules_text == text {
+                    rules
+                } else {
+                    Arc::new(journal.header().rules()?)
+                };
+                opened = (
+                    journal.header().rules.clone(),
+                    journal.header().rules_text.clone(),
+                );
+                let night = night_from(kept, &records).map_err(|e| match e {
                     JournalError::Replay { n, reason } => JournalError::Replay {
                         n,
                         reason: format!("{}: {reason}", path.display()),
@@ -177,12 +182,14 @@ impl Session {
             clock: None,
             host_until: None,
             pending_rules: None,
-            rules_source: source.to_string(),
-            rules_text: text.to_string(),
+            opened,
             notices,
             now: Duration::ZERO,
         };
         session.write_history(true);
+        if session.rules_in_force().1 != text {
+            session.reload(source.to_string(), text.to_string());
+        }
         Ok(session)
     }
 
@@ -222,9 +229,8 @@ impl Session {
     pub fn next_wake(&self) -> Option<Duration> {
         let clock = self.clock.map(|c| {
             let left = c.ends.saturating_sub(self.now);
-            let into_second = Duration::from_millis(
-                u64::try_from(left.as_millis() % 1000).unwrap_or(0),
-            );
+            let into_second =
+                Duration::from_millis(u64::try_from(left.as_millis() % 1000).unwrap_or(0));
             if into_second.is_zero() {
                 self.now + Duration::from_secs(1).min(left.max(Duration::from_millis(1)))
             } else {
@@ -253,7 +259,9 @@ impl Session {
         if let Some(c) = self.clock {
             if self.now >= c.ends {
                 self.clock = None;
+                self.ctl.clock_stopped();
                 self.clock_ran_out(c);
+                self.after_change();
             }
         }
     }
@@ -274,7 +282,9 @@ impl Session {
             Input::Tap(uid) => self.tap(&uid),
             Input::Reload { source, text } => self.reload(source, text),
             Input::ReloadFile => self.reload_file(),
-            Input::Table(e) => self.apply(e),
+            Input::Table(e) => {
+                self.apply(e);
+            }
         }
         self.after_change();
     }
@@ -282,13 +292,16 @@ impl Session {
     fn intent(&mut self, intent: Intent) {
         match intent {
             Intent::None => {}
-            Intent::Apply(e) => self.apply(e),
+            Intent::Apply(e) => {
+                self.apply(e);
+            }
             Intent::Undo => self.undo(),
             Intent::StartClock => self.start_clock(),
-            Intent::Host(_) if !self.host_unlocked() => {
-                self.ctl.refused(&"host action: tap the host card")
+            Intent::ReloadRules => self.reload_file(),
+            Intent::LockHost => {
+                self.host_until = None;
+                self.ctl.host_locked();
             }
-            Intent::Host(_) => {}
         }
     }
 
@@ -315,13 +328,14 @@ impl Session {
                 let intent = self.ctl.player_card(&self.night, &card.name);
                 self.intent(intent);
             }
-            CardRole::Command(CardCommand::Clock) => self.start_clock(),
-            CardRole::Command(CardCommand::BombNext) => self.apply(TableEvent::BombNext),
-            CardRole::Command(CardCommand::Misdeal) => {
-                self.apply(TableEvent::Hand(Event::Misdeal))
-            }
-            CardRole::Command(CardCommand::RunItTwice) => {
-                self.apply(TableEvent::Hand(Event::RunItTwice))
+            CardRole::Command(c) => {
+                let event = match c {
+                    CardCommand::BombNext => TableEvent::BombNext,
+                    CardCommand::Misdeal => TableEvent::Hand(Event::Misdeal),
+                    CardCommand::RunItTwice => TableEvent::Hand(Event::RunItTwice),
+                    CardCommand::Clock => return self.start_clock(),
+                };
+                self.apply(event);
             }
         }
     }
@@ -337,10 +351,7 @@ impl Session {
             self.ctl.refused(&"the clock needs a player to act");
             return;
         };
-        let secs = table
-            .rules()
-            .clock_seconds
-            .unwrap_or(DEFAULT_CLOCK_SECONDS);
+        let secs = table.rules().clock_seconds.unwrap_or(DEFAULT_CLOCK_SECONDS);
         self.clock = Some(Clock {
             seat,
             hand: table.hands_dealt(),
@@ -369,22 +380,26 @@ impl Session {
             .player(c.seat)
             .map_or_else(|| format!("seat {}", c.seat + 1), |p| p.name.clone());
         self.notice(Level::Info, format!("clock: {name}'s time is up, folded"));
-        self.apply(TableEvent::Hand(Event::Act(la.seat, Action::Fold)));
-        self.ctl.refused(&format!("time: {name} folds"));
+        if self.apply(TableEvent::Hand(Event::Act(la.seat, Action::Fold))) {
+            self.ctl.refused(&format!("time: {name} folds"));
+        }
     }
 
-    /// A clock stops when its seat is no longer the one to act.
+    /// After any change: a clock stops when its seat is no longer the one
+    /// to act, and rules held back for a hand land when it is over.
     fn after_change(&mut self) {
-        let Some(c) = self.clock else { return };
-        let table = self.night.table();
-        let still = table.hands_dealt() == c.hand
-            && table
-                .hand()
-                .filter(|h| !h.settled)
-                .and_then(|h| h.order.get(h.state().legal_actions()?.seat).copied())
-                == Some(c.seat);
-        if !still {
-            self.clock = None;
+        if let Some(c) = self.clock {
+            let table = self.night.table();
+            let still = table.hands_dealt() == c.hand
+                && table
+                    .hand()
+                    .filter(|h| !h.settled)
+                    .and_then(|h| h.order.get(h.state().legal_actions()?.seat).copied())
+                    == Some(c.seat);
+            if !still {
+                self.clock = None;
+                self.ctl.clock_stopped();
+            }
         }
         if !self.night.table().in_hand() {
             if let Some((source, text)) = self.pending_rules.take() {
@@ -396,9 +411,10 @@ impl Session {
     /// Reads the session's rules file again. The embedded default has no
     /// file to read.
     fn reload_file(&mut self) {
-        let path = self.rules_source.clone();
+        let path = self.rules_in_force().0.to_string();
         if path == EMBEDDED {
-            self.ctl.refused(&"the embedded default rules have no file to reload");
+            self.ctl
+                .refused(&"the embedded default rules have no file to reload");
             return;
         }
         match std::fs::read_to_string(&path) {
@@ -420,16 +436,13 @@ impl Session {
             self.ctl.refused(&msg);
             return;
         }
-        if text == self.rules_text {
+        if text == self.rules_in_force().1 {
             self.notice(Level::Info, format!("{source}: unchanged"));
             self.ctl.refused(&"rules unchanged");
             return;
         }
         if self.night.table().in_hand() {
-            self.notice(
-                Level::Info,
-                format!("{source}: new rules after this hand"),
-            );
+            self.notice(Level::Info, format!("{source}: new rules after this hand"));
             self.ctl.refused(&"new rules after this hand");
             self.pending_rules = Some((source, text));
             return;
@@ -438,22 +451,40 @@ impl Session {
     }
 
     fn apply_rules(&mut self, source: String, text: String) {
-        let _ = (&source, &text);
-        self.ctl
-            .refused(&"rules reload lands with the table's Rules event");
+        let name = source.clone();
+        if self.apply(TableEvent::Rules { source, text }) {
+            let house = self.night.rules().house.name.clone();
+            self.notice(Level::Info, format!("{name}: rules reloaded ({house})"));
+            self.ctl.refused(&format!("rules reloaded: {house}"));
+        }
+    }
+
+    /// The source and text of the rules in force: the last reload in the
+    /// night, else what it was opened with. Derived, so an undone reload
+    /// needs no bookkeeping.
+    pub fn rules_in_force(&self) -> (&str, &str) {
+        self.night
+            .events()
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                TableEvent::Rules { source, text } => Some((source.as_str(), text.as_str())),
+                _ => None,
+            })
+            .unwrap_or((self.opened.0.as_str(), self.opened.1.as_str()))
     }
 
     /// Applies an accepted event and journals it (fsynced) before the next
-    /// frame; a refusal goes on the screen.
-    fn apply(&mut self, event: TableEvent) {
+    /// frame; a refusal goes on the screen. Whether it was accepted.
+    fn apply(&mut self, event: TableEvent) -> bool {
         if self.failed.is_some() {
-            return;
+            return false;
         }
         let record = self.journal.is_some().then(|| Record::Event(event.clone()));
         let before = self.hand_over();
         if let Err(e) = self.night.apply(event) {
             self.ctl.refused(&e);
-            return;
+            return false;
         }
         if let Some(record) = record {
             self.journaled(&record, |night| {
@@ -464,6 +495,7 @@ impl Session {
         if after.1 && after != before && self.failed.is_none() {
             self.write_history(false);
         }
+        self.failed.is_none()
     }
 
     /// Hands dealt, and whether the last one is over.
@@ -514,7 +546,10 @@ impl Session {
                 Level::Info,
                 format!("hand {}: no hand history: {why}", table.hands_dealt()),
             )),
-            Err(e) => Some((Level::Warn, format!("{}: cannot write: {e}", path.display()))),
+            Err(e) => Some((
+                Level::Warn,
+                format!("{}: cannot write: {e}", path.display()),
+            )),
         };
         if let Some((level, text)) = notice {
             self.notice(level, text);
@@ -523,11 +558,6 @@ impl Session {
 
     fn notice(&mut self, level: Level, text: String) {
         self.notices.push(Notice { level, text });
-    }
-
-    /// The rules file the session was opened or last reloaded with.
-    pub fn rules_source(&self) -> &str {
-        &self.rules_source
     }
 
     /// Whether the journal had to be failed over (for the shell's exit code).

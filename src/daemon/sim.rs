@@ -146,12 +146,16 @@ impl<W: Write> Sim<'_, W> {
         let unit = self.session.night().rules().house.unit;
         match words {
             ["quit"] | ["q"] => return false,
-            ["tap", card] => match self.uid_of(card) {
-                Some(uid) => self.input(Input::Tap(uid)),
-                None => self.note(format!(
-                    "{card}: neither a card UID (hex bytes) nor a card in the house rules"
-                )),
-            },
+            // Card names may hold spaces ("Big Al"), and so may a spaced UID.
+            ["tap", card @ ..] if !card.is_empty() => {
+                let card = card.join(" ");
+                match self.uid_of(&card) {
+                    Some(uid) => self.input(Input::Tap(uid)),
+                    None => self.note(format!(
+                        "{card}: neither a card UID (hex bytes) nor a card in the house rules"
+                    )),
+                }
+            }
             ["wait", secs] => match secs.parse::<u64>() {
                 Ok(s) => {
                     self.offset += Duration::from_secs(s);

@@ -7,6 +7,7 @@ use crate::hw::buttons::{Button, Press};
 use crate::table::{Night, Table, TableEvent};
 
 use super::amount::{AmountEntry, EntryOutcome};
+use super::host::{occupied, Dialog};
 use super::showdown::Ranking;
 
 /// What a press asks the caller to do.
@@ -21,15 +22,11 @@ pub enum Intent {
     Undo,
     /// Start the 60-second clock (D3) on the seat to act; the caller owns time.
     StartClock,
-    /// A host-only action was picked from the menu; out of scope here, the
-    /// daemon decides who may do it.
-    Host(HostAction),
-}
-
-/// Menu entries that need the host (or another input than the dealer's buttons).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HostAction {
-    Seating,
+    /// The host asked for the rules file to be read again (the caller owns
+    /// files; the new rules land between hands).
+    ReloadRules,
+    /// The host is done: lock host actions until the card is tapped again.
+    LockHost,
 }
 
 /// Menu entries, in screen order.
@@ -94,6 +91,8 @@ pub enum Mode {
     Ranking(Ranking),
     Ledger,
     Clock,
+    /// Seating by card, a player's menu, or a host dialog.
+    Dialog(Dialog),
 }
 
 /// The UI state machine. Holds only UI state; the table is read on each press.
@@ -143,8 +142,12 @@ impl Controller {
             Mode::Menu(i) => self.menu(table, i, press),
             Mode::PickSeat(item, s) => self.pick_seat(table, item, s, press),
             Mode::Ranking(r) => self.ranking(table, r, press),
-            // Both views go back on any press; undo is never swallowed silently.
-            Mode::Ledger | Mode::Clock => (Mode::Main, Intent::None),
+            Mode::Dialog(d) => self.dialog(table, d, press),
+            // The ledger goes back on any press.
+            Mode::Ledger => (Mode::Main, Intent::None),
+            // The big clock is only a view: the player it counts for acts
+            // under it, so presses work as on the action screen.
+            Mode::Clock => self.main(table, press),
         };
         self.mode = mode;
         intent
@@ -303,7 +306,13 @@ impl Controller {
                     MenuItem::RunItTwice => (Mode::Main, hand(Event::RunItTwice)),
                     MenuItem::Chop => (Mode::Main, hand(Event::Chop)),
                     MenuItem::Misdeal => (Mode::Main, hand(Event::Misdeal)),
-                    MenuItem::Host => (Mode::Main, Intent::Host(HostAction::Seating)),
+                    MenuItem::Host if self.host => {
+                        (Mode::Dialog(Dialog::HostMenu(0)), Intent::None)
+                    }
+                    MenuItem::Host => {
+                        self.message = Some("host actions: tap the host card".into());
+                        (Mode::Main, Intent::None)
+                    }
                     MenuItem::Straddle | MenuItem::Kill => (Mode::Main, Intent::None),
                 }
             }
@@ -377,16 +386,6 @@ pub(super) fn live_seats(state: &crate::engine::HandState) -> Vec<Seat> {
         .iter()
         .enumerate()
         .filter(|(_, s)| !s.folded)
-        .map(|(i, _)| i)
-        .collect()
-}
-
-fn occupied(table: &Table) -> Vec<usize> {
-    table
-        .seats()
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.is_some())
         .map(|(i, _)| i)
         .collect()
 }

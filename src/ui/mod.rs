@@ -24,12 +24,14 @@
 pub mod amount;
 pub mod controller;
 pub mod host;
+mod host_screens;
 pub mod qr;
 pub mod render;
 pub mod screens;
 pub mod showdown;
 
 pub use amount::{series_denominations, AmountEntry, EntryOutcome, Preset};
-pub use controller::{Controller, HostAction, Intent, MenuItem, Mode};
+pub use controller::{Controller, Intent, MenuItem, Mode};
+pub use host::{Dialog, HostItem, Purpose};
 pub use render::Frame;
 pub use showdown::Ranking;

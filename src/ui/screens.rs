@@ -29,7 +29,7 @@ pub const H: i32 = 64;
 /// Seconds on the clock when the dealer starts it (D3).
 pub const CLOCK_SECONDS: u32 = 60;
 
-fn put<D: DrawTarget<Color = BinaryColor>>(
+pub(super) fn put<D: DrawTarget<Color = BinaryColor>>(
     d: &mut D,
     s: &str,
     font: &'static MonoFont<'static>,
@@ -48,7 +48,7 @@ fn put<D: DrawTarget<Color = BinaryColor>>(
     Ok(())
 }
 
-fn left<D: DrawTarget<Color = BinaryColor>>(
+pub(super) fn left<D: DrawTarget<Color = BinaryColor>>(
     d: &mut D,
     s: &str,
     font: &'static MonoFont<'static>,
@@ -57,7 +57,7 @@ fn left<D: DrawTarget<Color = BinaryColor>>(
     put(d, s, font, 0, y, Alignment::Left)
 }
 
-fn right<D: DrawTarget<Color = BinaryColor>>(
+pub(super) fn right<D: DrawTarget<Color = BinaryColor>>(
     d: &mut D,
     s: &str,
     font: &'static MonoFont<'static>,
@@ -67,7 +67,7 @@ fn right<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// Text in a lit bar, for what must not be missed (errors, the selection).
-fn inverse<D: DrawTarget<Color = BinaryColor>>(
+pub(super) fn inverse<D: DrawTarget<Color = BinaryColor>>(
     d: &mut D,
     s: &str,
     font: &'static MonoFont<'static>,
@@ -88,7 +88,7 @@ fn inverse<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// Words into lines of at most `width` characters.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -611,6 +611,7 @@ pub fn draw<D: DrawTarget<Color = BinaryColor>>(
         Mode::Ranking(r) => showdown(d, table, r)?,
         Mode::Ledger => ledger(d, table)?,
         Mode::Clock => clock(d, table, clock_left.unwrap_or(CLOCK_SECONDS))?,
+        Mode::Dialog(dlg) => super::host_screens::dialog(d, table, dlg)?,
         Mode::Main => match live.map(|h| h.state()) {
             None => between(d, table)?,
             Some(s) if s.phase() == Phase::Showdown => showdown(d, table, &Ranking::new(s))?,

@@ -1,0 +1,104 @@
+//! The dialogs of [`super::host`] on the panel: what is being decided on the
+//! top line, the value being changed large, the buttons in the footer.
+
+use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
+use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::prelude::*;
+use embedded_graphics::text::Alignment;
+
+use crate::table::Table;
+
+use super::host::{Dialog, HostItem, PLAYER_ITEMS};
+use super::screens::{inverse, left, money, put, right};
+
+const CHANGE: &str = "+/- change  OK  UNDO back";
+
+fn seat_name(table: &Table, seat: usize) -> String {
+    table
+        .player(seat)
+        .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
+}
+
+/// A list with the selection lit, scrolled to keep it in view.
+fn list<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    title: &str,
+    items: &[&str],
+    selected: usize,
+) -> Result<(), D::Error> {
+    left(d, title, &FONT_7X13_BOLD, 0)?;
+    right(d, "+/- OK", &FONT_5X8, 2)?;
+    let n = items.len();
+    let sel = selected % n.max(1);
+    let first = sel.saturating_sub(2).min(n.saturating_sub(5));
+    for (row, i) in (first..(first + 5).min(n)).enumerate() {
+        let y = 14 + 10 * row as i32;
+        if i == sel {
+            inverse(d, items[i], &FONT_6X10, y)?;
+        } else {
+            put(d, items[i], &FONT_6X10, 1, y, Alignment::Left)?;
+        }
+    }
+    Ok(())
+}
+
+/// A title, one big value, a hint.
+fn value<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    title: &str,
+    big: &str,
+    hint: &str,
+) -> Result<(), D::Error> {
+    left(d, title, &FONT_7X13_BOLD, 0)?;
+    put(d, big, &FONT_10X20, 0, 18, Alignment::Left)?;
+    left(d, hint, &FONT_5X8, 44)
+}
+
+pub fn dialog<D: DrawTarget<Color = BinaryColor>>(
+    d: &mut D,
+    table: &Table,
+    dlg: &Dialog,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    match dlg {
+        Dialog::SeatFor { name, seat } => value(
+            d,
+            &format!("Seat {name}"),
+            &format!("seat {}", seat + 1),
+            CHANGE,
+        ),
+        Dialog::PlayerMenu { seat, item } => {
+            let labels: Vec<&str> = PLAYER_ITEMS.iter().map(|i| i.label(table, *seat)).collect();
+            let stack = table.player(*seat).map_or(0, |p| p.stack);
+            list(
+                d,
+                &format!("{} {}", seat_name(table, *seat), money(table, stack)),
+                &labels,
+                *item,
+            )
+        }
+        Dialog::Amount { purpose, amount } => value(
+            d,
+            &purpose.title(table),
+            &money(table, *amount),
+            "+/- chip (held: big)  OK",
+        ),
+        Dialog::HostMenu(i) => {
+            let labels: Vec<&str> = HostItem::ALL.iter().map(|h| h.label()).collect();
+            list(d, "HOST", &labels, *i)
+        }
+        Dialog::HostPick { item, seat } => value(
+            d,
+            item.label(),
+            &format!("{} {}", seat + 1, seat_name(table, *seat)),
+            CHANGE,
+        ),
+        Dialog::MoveTo { from, to } => value(
+            d,
+            &format!("Move {}", seat_name(table, *from)),
+            &format!("to seat {}", to + 1),
+            CHANGE,
+        ),
+        Dialog::ConfirmEnd => value(d, "End session?", "OK = end", "all cash out; UNDO back"),
+    }
+}

@@ -1,0 +1,357 @@
+//! The session the simulator and the Pi share, on virtual time: the clock
+//! (D3), card taps (players, the host, command cards), host dialogs and
+//! rules reloads.
+
+use std::time::Duration;
+
+use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::engine::Phase;
+use dealerd::hw::buttons::{Button, Press};
+use dealerd::rules::parse_uid;
+use dealerd::table::TableEvent;
+use dealerd::ui::{Dialog, Mode, Purpose};
+
+const H2: &str = include_str!("../config/houses/h2-pats-no-limit.toml");
+
+const CARDS: &str = r#"
+[[card]]
+uid = "04:00:00:00"
+host = true
+[[card]]
+uid = "04:00:00:10"
+command = "bomb-next"
+name = "bomb"
+[[card]]
+uid = "04:00:00:11"
+command = "misdeal"
+[[card]]
+uid = "04:00:00:13"
+command = "clock"
+[[card]]
+uid = "04:00:00:01"
+player = "Ann"
+[[card]]
+uid = "04:00:00:02"
+player = "Bob"
+"#;
+
+fn h2() -> String {
+    format!("{H2}\n{CARDS}")
+}
+
+fn secs(s: f64) -> Duration {
+    Duration::from_secs_f64(s)
+}
+
+fn press(button: Button) -> Input {
+    Input::Press(Press {
+        button,
+        long: false,
+    })
+}
+
+fn long(button: Button) -> Input {
+    Input::Press(Press { button, long: true })
+}
+
+fn tap(uid: &str) -> Input {
+    Input::Tap(parse_uid(uid).expect("a uid"))
+}
+
+/// H2 with three players seated ($40 each) at time 0.
+fn table() -> Session {
+    let mut s = Session::open("h2.toml", &h2(), &Storage::default()).expect("opens");
+    for (seat, name) in ["Cat", "Dan", "Eve"].iter().enumerate() {
+        s.handle(
+            Input::Table(TableEvent::Join {
+                seat,
+                name: name.to_string(),
+                buy_in: 160,
+            }),
+            Duration::ZERO,
+        );
+    }
+    s
+}
+
+/// The table seat to act, if a betting round waits for one.
+fn to_act(s: &Session) -> Option<usize> {
+    let hand = s.night().table().hand().filter(|h| !h.settled)?;
+    let seat = hand.state().legal_actions()?.seat;
+    hand.order.get(seat).copied()
+}
+
+fn folded(s: &Session, table_seat: usize) -> bool {
+    let hand = s.night().table().hand().expect("a hand");
+    let hs = hand.hand_seat(table_seat).expect("dealt in");
+    hand.state().seats()[hs].folded
+}
+
+#[test]
+fn d3_the_clock_folds_the_seat_to_act_when_it_runs_out() {
+    let mut s = table();
+    s.handle(press(Button::Ok), secs(1.0));
+    let seat = to_act(&s).expect("pre-flop action");
+    s.handle(tap("04:00:00:13"), secs(10.0));
+    assert_eq!(s.clock_left(), Some(60), "H2 9.20: 60 seconds");
+    assert_eq!(s.controller().mode, Mode::Clock);
+    s.tick(secs(69.5));
+    assert_eq!(s.clock_left(), Some(1), "rounded up, as a countdown shows");
+    assert!(!folded(&s, seat));
+    assert_eq!(s.next_wake(), Some(secs(70.0)));
+    s.tick(secs(70.0));
+    assert!(folded(&s, seat), "time is up: the hand is folded");
+    assert_eq!(s.clock_left(), None);
+    let msg = s.controller().message.clone().unwrap_or_default();
+    assert!(msg.contains("folds"), "{msg}");
+    // The fold is an event of the night like any other: undo takes it back.
+    s.handle(press(Button::Undo), secs(71.0));
+    assert!(!folded(&s, seat));
+}
+
+#[test]
+fn d3_the_clock_stops_when_the_player_acts() {
+    let mut s = table();
+    s.handle(press(Button::Ok), secs(1.0));
+    let first = to_act(&s).expect("action");
+    // From the menu this time: long OK, the first item is the clock.
+    s.handle(long(Button::Ok), secs(2.0));
+    s.handle(press(Button::Ok), secs(2.0));
+    assert_eq!(s.clock_left(), Some(60));
+    // The player calls under the big clock.
+    s.handle(press(Button::CheckCall), secs(30.0));
+    assert_eq!(s.controller().mode, Mode::Main);
+    assert_ne!(to_act(&s), Some(first));
+    assert_eq!(s.clock_left(), None, "the clock went with the action");
+    s.tick(secs(200.0));
+    let hand = s.night().table().hand().expect("a hand");
+    assert!(hand.state().seats().iter().all(|p| !p.folded));
+}
+
+#[test]
+fn d3_the_clock_needs_someone_to_act() {
+    let mut s = table();
+    s.handle(tap("04:00:00:13"), secs(1.0));
+    assert_eq!(s.clock_left(), None);
+    let msg = s.controller().message.clone().unwrap_or_default();
+    assert!(msg.contains("clock"), "{msg}");
+}
+
+#[test]
+fn a_player_card_seats_the_player_and_buys_in() {
+    let mut s = table();
+    s.handle(tap("04:00:00:01"), secs(1.0));
+    assert_eq!(
+        s.controller().mode,
+        Mode::Dialog(Dialog::SeatFor {
+            name: "Ann".into(),
+            seat: 3
+        }),
+        "the first empty seat"
+    );
+    s.handle(press(Button::Plus), secs(2.0));
+    s.handle(press(Button::Ok), secs(3.0));
+    // The buy-in opens at H2's maximum, $40 (160 quarters); minus takes a
+    // $1 chip off (a twentieth of the amount, in the house's chips).
+    let Mode::Dialog(Dialog::Amount { purpose, amount }) = s.controller().mode.clone() else {
+        panic!("amount dialog, got {:?}", s.controller().mode);
+    };
+    assert_eq!(
+        purpose,
+        Purpose::Join {
+            seat: 4,
+            name: "Ann".into()
+        }
+    );
+    assert_eq!(amount, 160);
+    s.handle(press(Button::Minus), secs(4.0));
+    s.handle(press(Button::Ok), secs(5.0));
+    let ann = s.night().table().player(4).expect("Ann in seat 5");
+    assert_eq!((ann.name.as_str(), ann.stack), ("Ann", 156));
+    // Her card again: her menu (top up, sit out, cash out); cash out.
+    s.handle(tap("04:00:00:01"), secs(6.0));
+    assert_eq!(
+        s.controller().mode,
+        Mode::Dialog(Dialog::PlayerMenu { seat: 4, item: 0 })
+    );
+    s.handle(press(Button::Minus), secs(7.0));
+    s.handle(press(Button::Ok), secs(8.0));
+    assert!(s.night().table().player(4).is_none(), "cashed out");
+    let ledger = s.night().table().ledger().by_player();
+    assert!(
+        ledger.contains(&("Ann".to_string(), 156, 156)),
+        "{ledger:?}"
+    );
+}
+
+#[test]
+fn a_buy_in_never_leaves_the_house_range() {
+    let mut s = table();
+    s.handle(tap("04:00:00:02"), secs(1.0));
+    s.handle(press(Button::Ok), secs(1.0));
+    for _ in 0..100 {
+        s.handle(long(Button::Minus), secs(1.0));
+    }
+    let Mode::Dialog(Dialog::Amount { amount, .. }) = s.controller().mode.clone() else {
+        panic!("amount dialog");
+    };
+    assert_eq!(amount, 40, "H2's $10 minimum");
+    for _ in 0..100 {
+        s.handle(press(Button::Plus), secs(1.0));
+    }
+    let Mode::Dialog(Dialog::Amount { amount, .. }) = s.controller().mode.clone() else {
+        panic!("amount dialog");
+    };
+    assert_eq!(amount, 160, "H2's $40 maximum");
+}
+
+#[test]
+fn an_unknown_card_is_named_by_its_uid() {
+    let mut s = table();
+    s.handle(tap("de:ad:be:ef"), secs(1.0));
+    let msg = s.controller().message.clone().unwrap_or_default();
+    assert!(msg.contains("DE:AD:BE:EF"), "{msg}");
+    assert!(s
+        .take_notices()
+        .iter()
+        .any(|n| n.text.contains("DE:AD:BE:EF")));
+}
+
+#[test]
+fn command_cards_bomb_next_and_misdeal() {
+    let mut s = table();
+    s.handle(tap("04:00:00:10"), secs(1.0));
+    assert_eq!(s.night().table().bombs_left(), 1, "S2: next hand is a bomb");
+    s.handle(press(Button::Ok), secs(2.0));
+    s.handle(tap("04:00:00:11"), secs(3.0));
+    let hand = s.night().table().hand().expect("a hand");
+    assert_eq!(hand.state().phase(), Phase::Voided, "D1: misdeal");
+}
+
+#[test]
+fn host_actions_need_the_host_card_and_lock_again() {
+    let mut s = table();
+    // The menu's last item is "Host...": without the card it is refused.
+    s.handle(long(Button::Ok), secs(1.0));
+    s.handle(press(Button::Minus), secs(1.0));
+    s.handle(press(Button::Ok), secs(1.0));
+    assert_eq!(s.controller().mode, Mode::Main);
+    assert!(!s.host_unlocked());
+    s.handle(tap("04:00:00:00"), secs(2.0));
+    assert!(s.host_unlocked());
+    assert_eq!(s.controller().mode, Mode::Dialog(Dialog::HostMenu(0)));
+    assert_eq!(s.next_wake(), Some(secs(62.0)), "60 s unlock by default");
+    s.tick(secs(62.0));
+    assert!(!s.host_unlocked());
+    assert_eq!(s.controller().mode, Mode::Main, "the host menu closed");
+}
+
+#[test]
+fn the_host_corrects_a_stack_moves_a_player_and_ends_the_session() {
+    let mut s = table();
+    s.handle(tap("04:00:00:00"), secs(1.0));
+    // Correct a stack: second item, first seat (Cat), minus one step.
+    s.handle(press(Button::Plus), secs(1.0));
+    s.handle(press(Button::Ok), secs(1.0));
+    s.handle(press(Button::Ok), secs(1.0));
+    s.handle(press(Button::Minus), secs(1.0));
+    s.handle(press(Button::Ok), secs(1.0));
+    assert_eq!(s.night().table().player(0).map(|p| p.stack), Some(156));
+    // Move a player: first item, Cat, to the first empty seat (seat 4).
+    s.handle(tap("04:00:00:00"), secs(2.0));
+    s.handle(press(Button::Ok), secs(2.0));
+    s.handle(press(Button::Ok), secs(2.0));
+    s.handle(press(Button::Ok), secs(2.0));
+    assert_eq!(
+        s.night().table().player(3).map(|p| p.name.as_str()),
+        Some("Cat")
+    );
+    // End the session: fifth item, then OK to confirm.
+    s.handle(tap("04:00:00:00"), secs(3.0));
+    for _ in 0..4 {
+        s.handle(press(Button::Plus), secs(3.0));
+    }
+    s.handle(press(Button::Ok), secs(3.0));
+    assert_eq!(s.controller().mode, Mode::Dialog(Dialog::ConfirmEnd));
+    s.handle(press(Button::Ok), secs(3.0));
+    let t = s.night().table();
+    assert!(t.ended());
+    assert!(t.seats().iter().all(Option::is_none), "everyone cashed out");
+    assert_eq!(s.controller().mode, Mode::Ledger);
+    // M5: what came in went out, less the $1 correction.
+    assert_eq!(t.ledger().money_in() - t.ledger().money_out(), 0);
+}
+
+#[test]
+fn a_bad_rules_file_keeps_the_old_rules_and_says_where() {
+    let mut s = table();
+    let bad = h2().replace("seats = 8", "seats = 80");
+    s.handle(
+        Input::Reload {
+            source: "h2.toml".into(),
+            text: bad,
+        },
+        secs(1.0),
+    );
+    let msg = s.controller().message.clone().unwrap_or_default();
+    assert!(msg.contains("h2.toml:") && msg.contains("seats"), "{msg}");
+    assert_eq!(s.night().rules().house.seats, 8);
+    assert!(s
+        .take_notices()
+        .iter()
+        .any(|n| n.text.contains("rules not reloaded")));
+}
+
+#[test]
+fn new_rules_wait_for_the_hand_to_end() {
+    let mut s = table();
+    s.handle(press(Button::Ok), secs(1.0));
+    let renamed = h2().replace("H2 Pat's home game", "Pat's, reloaded");
+    s.handle(
+        Input::Reload {
+            source: "h2.toml".into(),
+            text: renamed,
+        },
+        secs(2.0),
+    );
+    assert_eq!(s.night().rules().house.name, "H2 Pat's home game");
+    // A misdeal ends the hand (D1); the rules land.
+    s.handle(tap("04:00:00:11"), secs(3.0));
+    assert!(!s.night().table().in_hand(), "{:?}", s.controller());
+    assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
+    // And a reload is an event: undo takes it back.
+    s.handle(press(Button::Undo), secs(4.0));
+    assert_eq!(s.night().rules().house.name, "H2 Pat's home game");
+}
+
+#[test]
+fn a_resumed_night_keeps_its_reloaded_rules() {
+    let dir = std::env::temp_dir().join(format!("dealerd-session-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let storage = Storage {
+        journal: Some(dir.join("journal.jsonl")),
+        history: None,
+    };
+    let renamed = h2().replace("H2 Pat's home game", "Pat's, reloaded");
+    {
+        let mut s = Session::open("h2.toml", &h2(), &storage).expect("opens");
+        s.handle(
+            Input::Reload {
+                source: "h2.toml".into(),
+                text: renamed.clone(),
+            },
+            secs(1.0),
+        );
+        assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
+    }
+    // Restarted with the file as it now reads: nothing to reload.
+    let s = Session::open("h2.toml", &renamed, &storage).expect("resumes");
+    assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
+    assert_eq!(s.night().events().len(), 1);
+    // Restarted with the original file: the journal's rules, then a reload.
+    let s = Session::open("h2.toml", &h2(), &storage).expect("resumes");
+    assert_eq!(s.night().rules().house.name, "H2 Pat's home game");
+    assert_eq!(s.night().events().len(), 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
