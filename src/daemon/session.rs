@@ -379,9 +379,21 @@ impl Session {
         let name = table
             .player(c.seat)
             .map_or_else(|| format!("seat {}", c.seat + 1), |p| p.name.clone());
-        self.notice(Level::Info, format!("clock: {name}'s time is up, folded"));
-        if self.apply(TableEvent::Hand(Event::Act(la.seat, Action::Fold))) {
-            self.ctl.refused(&format!("time: {name} folds"));
+        // D3 folds the hand; where the house refuses a fold that costs
+        // nothing (checking is free), the hand checks instead: the same
+        // "no action", without breaking the house's other rule.
+        let fold = TableEvent::Hand(Event::Act(la.seat, Action::Fold));
+        let (event, what) = if self.night.verify(&fold).is_ok() {
+            (fold, "folds")
+        } else {
+            (
+                TableEvent::Hand(Event::Act(la.seat, Action::CheckCall)),
+                "checks (a free check cannot be folded here)",
+            )
+        };
+        self.notice(Level::Info, format!("clock: {name}'s time is up, {what}"));
+        if self.apply(event) {
+            self.ctl.refused(&format!("time: {name} {what}"));
         }
     }
 

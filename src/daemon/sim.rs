@@ -5,7 +5,7 @@
 //! Input is read a line at a time, so it works in any terminal and from a
 //! script: every character of a line is one button press (see [`KEYS`]), an
 //! upper-case letter is a long press, and a line starting with `:` is a
-//! command ([`COMMANDS`]). An empty line is OK.
+//! command ([`COMMANDS`]). An empty line is OK; `#` starts a comment.
 //!
 //! Time: from the keyboard it is the wall clock (the clock counts down on
 //! screen); from a script it is virtual and only `:wait SECONDS` moves it, so
@@ -97,7 +97,9 @@ fn press_for(c: char) -> Option<Press> {
     Some(Press { button, long })
 }
 
-struct Sim<'a, W: Write> {
+/// A simulator in progress: what `run` drives a line at a time, open for
+/// tests that check each frame.
+pub struct Sim<'a, W: Write> {
     session: Session,
     opts: &'a Options,
     out: &'a mut W,
@@ -110,6 +112,10 @@ struct Sim<'a, W: Write> {
 }
 
 impl<W: Write> Sim<'_, W> {
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
     fn now(&self) -> Duration {
         if self.real_time {
             self.start.elapsed() + self.offset
@@ -124,8 +130,14 @@ impl<W: Write> Sim<'_, W> {
     }
 
     /// One line of input; false on `:quit`.
-    fn line(&mut self, line: &str) -> bool {
+    pub fn line(&mut self, line: &str) -> bool {
+        // `#` is no key, so it can start a comment; a comment line is not
+        // an empty line (which would be OK).
         let line = line.trim();
+        if line.starts_with('#') {
+            return true;
+        }
+        let line = line.split('#').next().unwrap_or("").trim();
         if let Some(cmd) = line.strip_prefix(':') {
             let words: Vec<&str> = cmd.split_whitespace().collect();
             return self.command(&words);
@@ -223,7 +235,8 @@ impl<W: Write> Sim<'_, W> {
         }
     }
 
-    fn frame(&mut self) -> Result<(), SimError> {
+    /// Draws (and writes, and prints) the frame as it stands.
+    pub fn frame(&mut self) -> Result<crate::ui::Frame, SimError> {
         self.log();
         let frame = self.session.frame();
         if let Some(dir) = &self.opts.frames {
@@ -243,7 +256,7 @@ impl<W: Write> Sim<'_, W> {
         }
         match self.session.failure() {
             Some(why) => Err(SimError::Failed(why.to_string())),
-            None => Ok(()),
+            None => Ok(frame),
         }
     }
 }
@@ -315,7 +328,9 @@ pub fn run_live(
     Ok(sim.session.night().clone())
 }
 
-fn start<'a, W: Write>(
+/// Opens the session, seats the demo players if asked, and draws the first
+/// frame.
+pub fn start<'a, W: Write>(
     rules: &RulesFile,
     out: &'a mut W,
     opts: &'a Options,

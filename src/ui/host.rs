@@ -431,7 +431,7 @@ impl Purpose {
                 .map_or_else(|| format!("Seat {}", seat + 1), |p| p.name.clone())
         };
         match self {
-            Purpose::Join { name, seat } => format!("{name} buys in, seat {}", seat + 1),
+            Purpose::Join { name, .. } => format!("{name} buys in"),
             Purpose::TopUp { seat } => format!("{} tops up", name(seat)),
             Purpose::Rebuy { seat } => format!("{} rebuys", name(seat)),
             Purpose::SetStack { seat } => format!("{}'s stack", name(seat)),

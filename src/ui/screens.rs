@@ -300,7 +300,13 @@ pub fn between<D: DrawTarget<Color = BinaryColor>>(
         &FONT_7X13_BOLD,
         0,
     )?;
+    // D1: a misdealt hand is redealt; the dealer sees why the hand number
+    // did not move on the button.
+    let misdealt = table
+        .hand()
+        .is_some_and(|h| h.settled && h.state().phase() == Phase::Voided);
     let kind = match hand.kind {
+        HandKind::Normal if misdealt => "MISDEAL",
         HandKind::Normal => "",
         HandKind::Kill => "KILL",
         HandKind::Bomb => "BOMB",
@@ -548,6 +554,11 @@ fn prompt<D: DrawTarget<Color = BinaryColor>>(
             right(d, &street_name(state), &FONT_6X10, 1)?;
             left(d, &pots_line(table, state), &FONT_6X10, 16)?;
             inverse(d, "OK when dealt", &FONT_6X10, 30)?;
+            // The screen always says what is special about the hand.
+            let special = specials(table, hand).join(" ");
+            for (i, l) in wrap(&special, 25).iter().take(2).enumerate() {
+                left(d, l, &FONT_5X8, 44 + 9 * i as i32)?;
+            }
         }
         Phase::Exchanging(i) => {
             let seat = state.to_act().unwrap_or(0);
