@@ -71,7 +71,7 @@ fn key(p: Press) -> char {
     };
     match (p.long, c) {
         (true, '-') => '_',
-        (true, '+') => '*',
+        (true, '+') => '=',
         (true, c) => c.to_ascii_uppercase(),
         (false, c) => c,
     }
