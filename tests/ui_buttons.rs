@@ -3,13 +3,16 @@
 //! announces raise". The buttons record it that way: check/call is one press
 //! and records a call whatever chip went in; a raise is only recorded when
 //! the dealer enters it.
+//!
+//! And the presses the panel takes for a raise are the ones the press count
+//! in `tests/ui_presses.rs` prices.
 
 use std::path::Path;
 
 use dealerd::engine::{Action, Event};
 use dealerd::hw::buttons::{Button, Press};
 use dealerd::table::{script, TableEvent};
-use dealerd::ui::{Controller, Intent};
+use dealerd::ui::{Controller, Intent, Mode};
 
 fn press(button: Button) -> Press {
     Press {
@@ -49,4 +52,80 @@ fn b8_an_oversized_chip_is_a_call_unless_a_raise_is_entered() {
             other => panic!("{rules}: a confirmed raise, not {other:?}"),
         }
     }
+}
+
+/// The controller presses exactly what `AmountEntry::path_to` prices: every
+/// amount of the range, entered along its shortest path from the action
+/// screen (plus and minus open entry there), ends in that raise.
+#[test]
+fn the_priced_paths_are_what_the_panel_does() {
+    let text = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\ndeal\n";
+    let night = script::run("paths", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let entry = Controller::new()
+        .entry_for(night.table())
+        .expect("the seat to act may raise");
+    let (short, _) = entry.steps();
+    let mut opened_by = std::collections::BTreeSet::new();
+    for x in (entry.min..=entry.max).filter(|x| x % short == 0 || *x == entry.max) {
+        let path = entry
+            .path_to(x)
+            .unwrap_or_else(|| panic!("{x} unreachable"));
+        opened_by.insert(format!("{:?}", path[0]));
+        let mut ctl = Controller::new();
+        let (last, before) = path.split_last().expect("a path");
+        for &p in before {
+            assert_eq!(ctl.press(&night, p), Intent::None, "{x}: {path:?}");
+        }
+        assert_eq!(
+            ctl.press(&night, *last),
+            Intent::Apply(TableEvent::Hand(Event::Act(
+                entry.seat,
+                Action::BetRaiseTo(x)
+            ))),
+            "{x}: {path:?}"
+        );
+    }
+    // Plus and minus open entry on the action screen, as priced.
+    assert!(
+        opened_by.iter().any(|p| p.contains("Plus")),
+        "{opened_by:?}"
+    );
+    assert!(
+        opened_by.iter().any(|p| p.contains("Minus")),
+        "{opened_by:?}"
+    );
+}
+
+/// Plus opens entry one step above the minimum, minus one step below
+/// all-in; held check/call in entry makes the step finer without moving.
+#[test]
+fn plus_and_minus_open_entry_a_step_from_each_end() {
+    let text = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\ndeal\n";
+    let night = script::run("open", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let entry = Controller::new().entry_for(night.table()).expect("a raise");
+    let (short, _) = entry.steps();
+    let mut ctl = Controller::new();
+    assert_eq!(ctl.press(&night, press(Button::Plus)), Intent::None);
+    match &ctl.mode {
+        Mode::Entry(e) => assert_eq!(e.amount, (entry.min + short).min(entry.max)),
+        other => panic!("plus opens entry, not {other:?}"),
+    }
+    let mut ctl = Controller::new();
+    assert_eq!(ctl.press(&night, press(Button::Minus)), Intent::None);
+    let Mode::Entry(e) = &ctl.mode else {
+        panic!("minus opens entry, not {:?}", ctl.mode)
+    };
+    assert_eq!(e.amount, entry.max.saturating_sub(short).max(entry.min));
+    let before = e.amount;
+    let held = Press {
+        button: Button::CheckCall,
+        long: true,
+    };
+    assert_eq!(ctl.press(&night, held), Intent::None);
+    let Mode::Entry(e) = &ctl.mode else {
+        panic!("still in entry, not {:?}", ctl.mode)
+    };
+    assert_eq!(e.amount, before, "held check/call does not move the amount");
 }

@@ -1,9 +1,20 @@
-//! Amount entry: from the legal minimum, by house chips, with pot and all-in
-//! shortcuts, and never outside the engine's `raise_range`.
+//! Amount entry: from the legal minimum (or the all-in), by house chips,
+//! with pot and all-in shortcuts, and never outside the engine's
+//! `raise_range`.
 //!
 //! Every transition ends in [`AmountEntry::clamp`], so whatever the dealer
 //! presses, the amount on the screen is one the engine will accept: the
-//! property tests in `tests/ui_amount.rs` hold it to that.
+//! property tests in `tests/ui_props.rs` hold it to that, and to every
+//! amount the chips can make being reachable.
+//!
+//! The steps are chips rather than round numbers because the dealer is
+//! copying what the player pushed: "pot less one 100k chip" or "half pot and
+//! a 25k chip" are one jump and one step. Over the real WSOP hands in
+//! `tests/data` this prices a bet at about 2.8 presses (`tests/ui_presses.rs`,
+//! BENCHMARKS.md).
+
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, VecDeque};
 
 use crate::engine::{Chips, HandState, Seat};
 use crate::hw::buttons::{Button, Press};
@@ -28,6 +39,16 @@ pub struct AmountEntry {
     pub amount: Chips,
     /// House chips, smallest first, zeros and duplicates removed.
     denominations: Vec<Chips>,
+    /// The greatest common divisor of the chips: the finest amount stacks
+    /// of them can differ by, so the grid every step lands on.
+    unit: Chips,
+    /// What a short plus/minus can step by, finest first: the unit when it
+    /// is finer than every chip (10c and 25c chips make 35c), then the chips.
+    fine: Vec<Chips>,
+    /// Index into `fine` of the step a short plus/minus moves by.
+    chip: usize,
+    /// Where `chip` starts and wraps back to: the pot's working chip.
+    pot_chip: usize,
     /// Shortcut totals in `min..=max`, ascending: half pot, pot, all-in.
     presets: Vec<(Preset, Chips)>,
 }
@@ -56,6 +77,30 @@ impl Preset {
         }
     }
 }
+
+/// Every press a dealer can make, short and held, in `Button::ALL` order.
+const PRESSES: [Press; 14] = {
+    let mut out = [Press {
+        button: Button::Fold,
+        long: false,
+    }; 14];
+    let mut i = 0;
+    while i < 14 {
+        out[i] = Press {
+            button: Button::ALL[i / 2],
+            long: i % 2 == 1,
+        };
+        i += 1;
+    }
+    out
+};
+
+/// A chip "working size" is the largest chip at most 1/`WORKING` of a
+/// total: small enough that one step is a fine adjustment, big enough that
+/// a bet is a few chips, as a dealer would count them. Picked on the WSOP
+/// hands (BENCHMARKS.md): 12 to 20 price them about the same; 4 and 32
+/// cost 0.08 and 0.15 presses per action more.
+const WORKING: Chips = 16;
 
 impl AmountEntry {
     /// Entry for the seat to act, starting at the legal minimum; `None` when
@@ -95,31 +140,36 @@ impl AmountEntry {
         if denoms.is_empty() {
             denoms.push(1);
         }
+        let unit = denoms.iter().copied().fold(0, gcd).max(1);
+        let smallest = denoms.first().copied().unwrap_or(1);
+        let fine: Vec<Chips> = (unit < smallest)
+            .then_some(unit)
+            .into_iter()
+            .chain(denoms.iter().copied())
+            .collect();
+        let pot_chip = working_chip(&denoms, pot_after_call) + fine.len() - denoms.len();
         let mut entry = AmountEntry {
             seat,
             min,
             max,
             amount: min,
             denominations: denoms,
+            unit,
+            fine,
+            chip: pot_chip,
+            pot_chip,
             presets: Vec::new(),
         };
-        let chip = entry.denominations[0];
-        // Shortcuts land on whole chips, as the player would push them.
-        let round = |x: Chips| x / chip * chip;
+        let pot_share = |num: Chips, den: Chips| {
+            let share = u128::from(pot_after_call) * u128::from(num) / u128::from(den);
+            let total = u128::from(current).saturating_add(share);
+            entry.clamp(entry.in_chips(Chips::try_from(total).unwrap_or(Chips::MAX)))
+        };
         let presets = vec![
             (Preset::Min, min),
-            (
-                Preset::ThirdPot,
-                entry.clamp(round(current.saturating_add(pot_after_call / 3))),
-            ),
-            (
-                Preset::HalfPot,
-                entry.clamp(round(current.saturating_add(pot_after_call / 2))),
-            ),
-            (
-                Preset::Pot,
-                entry.clamp(round(current.saturating_add(pot_after_call))),
-            ),
+            (Preset::ThirdPot, pot_share(1, 3)),
+            (Preset::HalfPot, pot_share(1, 2)),
+            (Preset::Pot, pot_share(1, 1)),
             (Preset::AllIn, max),
         ];
         // Shortcuts that land on one amount are one shortcut; min and all-in
@@ -127,6 +177,22 @@ impl AmountEntry {
         entry.presets = presets;
         entry.tidy();
         entry
+    }
+
+    /// A shortcut total as the player would push it: to the nearest of the
+    /// working chip for that total, so "half pot" reads 725k, not 715k.
+    fn in_chips(&self, x: Chips) -> Chips {
+        let c = self
+            .denominations
+            .get(working_chip(&self.denominations, x))
+            .copied()
+            .unwrap_or(self.unit);
+        let down = x / c * c;
+        if x - down >= c - c / 2 {
+            down.saturating_add(c)
+        } else {
+            down
+        }
     }
 
     /// Adds a shortcut (clamped into the range).
@@ -148,6 +214,23 @@ impl AmountEntry {
         self
     }
 
+    /// The entry a press on the action screen opens, or `None` for a press
+    /// that does not open one. Bet/raise opens at the minimum (held: at
+    /// all-in); plus opens at the minimum and minus at all-in, each already
+    /// taking its own step, so "min and a chip" or "all-in less a chip" costs
+    /// no separate opening press.
+    pub fn opened_by(self, press: Press) -> Option<AmountEntry> {
+        let mut e = match (press.button, press.long) {
+            (Button::BetRaise, false) | (Button::Plus, _) => self,
+            (Button::BetRaise, true) | (Button::Minus, _) => self.at_max(),
+            _ => return None,
+        };
+        if matches!(press.button, Button::Plus | Button::Minus) {
+            e.press(press);
+        }
+        Some(e)
+    }
+
     pub fn clamp(&self, x: Chips) -> Chips {
         x.clamp(self.min, self.max)
     }
@@ -165,34 +248,49 @@ impl AmountEntry {
             .map(|&(p, _)| p)
     }
 
-    /// The (short, long) step for the amount as it stands: short is the
-    /// smallest chip, so every amount a player can push is reachable; long
-    /// is the largest chip at most a quarter of the amount, so a held press
-    /// moves a sensible fraction whether the bet is 2 blinds or 200.
+    /// The (short, long) step for the amount as it stands. Short is the
+    /// pot's working chip (the largest at most 1/16 of the pot after the
+    /// call), fixed for the whole entry so a press always means the same
+    /// chip; held check/call walks it down to finer chips. Long is the
+    /// largest chip not above the amount: "one big chip more or less",
+    /// which scales from a 2-blind open to an all-in.
     pub fn steps(&self) -> (Chips, Chips) {
         let d = &self.denominations;
-        let quarter = self.amount / 4;
-        let i = d.iter().rposition(|&c| c <= quarter).unwrap_or(0).max(1);
-        (d[0], d[i.min(d.len() - 1)])
+        let short = self.fine.get(self.chip).copied().unwrap_or(self.unit);
+        let long = d.iter().rev().find(|&&c| c <= self.amount).or(d.first());
+        (short, long.copied().unwrap_or(self.unit))
     }
 
-    /// The next multiple of `step` above the amount (or below, for `up == false`),
-    /// so stepping lands on round amounts rather than on `min + k * step`.
+    /// `step` up or down from the amount, onto the chip grid (rounding
+    /// toward where it started), so a step never lands on an amount chips
+    /// cannot make, and an odd minimum does not push every later amount off
+    /// the grid.
     fn stepped(&self, step: Chips, up: bool) -> Chips {
-        let a = self.amount;
+        let (a, u) = (self.amount, self.unit);
         if up {
-            (a / step).saturating_add(1).saturating_mul(step)
-        } else if a % step == 0 {
-            a.saturating_sub(step)
+            let n = a.saturating_add(step) / u * u;
+            if n > a {
+                n
+            } else {
+                (a / u).saturating_add(1).saturating_mul(u)
+            }
         } else {
-            a / step * step
+            let n = a.saturating_sub(step);
+            let n = n.div_ceil(u).saturating_mul(u);
+            if n < a {
+                n
+            } else {
+                a.saturating_sub(1) / u * u
+            }
         }
     }
 
-    /// One press. Plus/minus step by a chip (held: by the bigger chip);
-    /// bet/raise jumps to the next shortcut up (wrapping to the minimum),
-    /// check/call to the next one down; held bet/raise is all-in; OK
-    /// confirms; undo or fold leave entry.
+    /// One press. Plus/minus step by the working chip (held: by the largest
+    /// chip not above the amount); bet/raise jumps to the next shortcut up
+    /// (wrapping to the minimum), check/call to the next one down (wrapping
+    /// to all-in); held bet/raise is all-in; held check/call makes the step
+    /// one chip finer (wrapping back to the pot's chip); OK confirms; undo
+    /// or fold leave entry.
     pub fn press(&mut self, press: Press) -> EntryOutcome {
         let (short, long) = self.steps();
         let next = match (press.button, press.long) {
@@ -207,13 +305,17 @@ impl AmountEntry {
                 .find(|&x| x > self.amount)
                 .unwrap_or(self.min),
             (Button::BetRaise, true) => self.max,
-            (Button::CheckCall, _) => self
+            (Button::CheckCall, false) => self
                 .presets
                 .iter()
                 .rev()
                 .map(|&(_, x)| x)
                 .find(|&x| x < self.amount)
                 .unwrap_or(self.max),
+            (Button::CheckCall, true) => {
+                self.chip = self.chip.checked_sub(1).unwrap_or(self.pot_chip);
+                self.amount
+            }
             (Button::Ok, _) => return EntryOutcome::Confirm(self.clamp(self.amount)),
             (Button::Undo | Button::Fold, _) => return EntryOutcome::Cancel,
         };
@@ -221,66 +323,88 @@ impl AmountEntry {
         EntryOutcome::Editing
     }
 
-    /// The fewest presses from a fresh entry to confirming `target`, with
-    /// the presses this design offers (breadth-first over amounts), counting
-    /// the press that opened entry and the OK. `None` if `target` cannot be
-    /// entered (outside the range, or off the chip grid and no shortcut).
+    /// The fewest presses from the action screen to confirming `target`,
+    /// counting the press that opens entry and the OK; `None` if no press
+    /// sequence of this design confirms it.
     pub fn presses_to(&self, target: Chips) -> Option<u32> {
-        use std::collections::{HashSet, VecDeque};
+        self.path_to(target)
+            .and_then(|p| u32::try_from(p.len()).ok())
+    }
+
+    /// One shortest press sequence from the action screen (this entry not
+    /// yet open) that confirms `target`, OK included: breadth-first over
+    /// every press of [`AmountEntry::opened_by`] and [`AmountEntry::press`],
+    /// so the count is exact for this design rather than an estimate. The
+    /// states are (amount, step chip), so the search is bounded by the
+    /// range over the chip grid times the chips; fine for pricing hands and
+    /// tests, not meant for the panel's hot path.
+    pub fn path_to(&self, target: Chips) -> Option<Vec<Press>> {
         if target < self.min || target > self.max {
             return None;
         }
-        // Held bet/raise opens entry at all-in: two presses in all.
-        if target == self.max {
-            return Some(2);
+        let fresh = AmountEntry {
+            amount: self.min,
+            chip: self.pot_chip,
+            ..self.clone()
+        };
+        // Each state remembers the press that reached it and the state it
+        // came from (`None` for the press that opened entry).
+        type Key = (Chips, usize);
+        let mut came: HashMap<Key, (Option<Key>, Press)> = HashMap::new();
+        let mut queue = VecDeque::new();
+        let mut visit =
+            |from: Option<Key>, e: &AmountEntry, p: Press, queue: &mut VecDeque<Key>| {
+                let key = (e.amount, e.chip);
+                if let Entry::Vacant(v) = came.entry(key) {
+                    v.insert((from, p));
+                    queue.push_back(key);
+                }
+            };
+        for p in PRESSES {
+            if let Some(e) = fresh.clone().opened_by(p) {
+                visit(None, &e, p, &mut queue);
+            }
         }
-        let moves = [
-            Press {
-                button: Button::Plus,
-                long: false,
-            },
-            Press {
-                button: Button::Plus,
-                long: true,
-            },
-            Press {
-                button: Button::Minus,
-                long: false,
-            },
-            Press {
-                button: Button::Minus,
-                long: true,
-            },
-            Press {
-                button: Button::BetRaise,
-                long: false,
-            },
-            Press {
-                button: Button::CheckCall,
-                long: false,
-            },
-        ];
-        let mut seen = HashSet::from([self.min]);
-        let mut queue = VecDeque::from([(self.min, 0u32)]);
-        // Every amount reachable lies on the smallest chip's grid or is a
-        // shortcut, so the search is bounded by the range over that chip.
-        while let Some((amount, n)) = queue.pop_front() {
-            if amount == target {
-                return Some(n + 2);
+        let mut scratch = fresh.clone();
+        while let Some(key) = queue.pop_front() {
+            if key.0 == target {
+                let ok = Press {
+                    button: Button::Ok,
+                    long: false,
+                };
+                let mut path = vec![ok];
+                let mut at = Some(key);
+                while let Some(&(from, p)) = at.and_then(|k| came.get(&k)) {
+                    path.push(p);
+                    at = from;
+                }
+                path.reverse();
+                return Some(path);
             }
-            if n >= 64 {
-                continue;
-            }
-            for m in moves {
-                let mut e = self.clone();
-                e.amount = amount;
-                e.press(m);
-                if seen.insert(e.amount) {
-                    queue.push_back((e.amount, n + 1));
+            for p in PRESSES {
+                scratch.amount = key.0;
+                scratch.chip = key.1;
+                if scratch.press(p) == EntryOutcome::Editing {
+                    visit(Some(key), &scratch, p, &mut queue);
                 }
             }
         }
         None
+    }
+}
+
+/// Index of the largest chip at most 1/`WORKING` of `total`, or of the
+/// smallest chip when even that is more.
+fn working_chip(denominations: &[Chips], total: Chips) -> usize {
+    let cap = total / WORKING;
+    denominations.iter().rposition(|&c| c <= cap).unwrap_or(0)
+}
+
+fn gcd(a: Chips, b: Chips) -> Chips {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 

@@ -212,8 +212,12 @@ impl Controller {
                     Button::CheckCall => {
                         (Mode::Main, hand_event(Event::Act(seat, Action::CheckCall)))
                     }
-                    Button::BetRaise => match (&la.raise, self.entry_for(table)) {
-                        (_, Some(e)) if press.long => (Mode::Entry(e.at_max()), Intent::None),
+                    // Plus and minus open entry too (taking their step), so
+                    // "min and a chip" is not a separate opening press.
+                    Button::BetRaise | Button::Plus | Button::Minus => match (
+                        &la.raise,
+                        self.entry_for(table).and_then(|e| e.opened_by(press)),
+                    ) {
                         (_, Some(e)) => (Mode::Entry(e), Intent::None),
                         (Err(why), None) => {
                             self.message = Some(format!("no raise: {why}"));

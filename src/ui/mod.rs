@@ -5,14 +5,21 @@
 //! | Button | In a betting round | In amount entry |
 //! | --- | --- | --- |
 //! | Fold | fold | leave entry |
-//! | Check/Call | check, call (or post the bring-in) | next shortcut down |
-//! | Bet/Raise | open entry at the legal minimum; held: at all-in | next shortcut up (½ pot, pot, all-in, back to min); held: all-in |
-//! | Minus / Plus | — | one chip down / up; held: the bigger chip |
+//! | Check/Call | check, call (or post the bring-in) | next shortcut down (wraps to all-in); held: step by the next smaller chip |
+//! | Bet/Raise | open entry at the legal minimum; held: at all-in | next shortcut up (⅓ pot, ½ pot, pot, covers, all-in, back to min); held: all-in |
+//! | Plus | open entry at the minimum, then step up as in entry | one step chip up; held: one largest chip not above the amount |
+//! | Minus | open entry at all-in, then step down as in entry | one step chip down; held: one largest chip not above the amount |
 //! | OK | held: menu | confirm |
 //! | Undo | undo the last event | leave entry |
 //!
-//! Between hands OK deals; on a deal prompt OK confirms the cards are out;
+//! While an opener is named, plus/minus pick the seat instead. Between
+//! hands OK deals; on a deal prompt OK confirms the cards are out;
 //! at showdown the buttons enter the ranking ([`showdown`]).
+//!
+//! The step chip is the largest chip at most 1/16 of the pot after the call,
+//! fixed for the entry; steps land on amounts the house chips can make and
+//! never leave the legal range ([`amount`]). Shortcuts are rounded to the
+//! chips a player would push.
 //!
 //! The menu is on a long OK rather than on a long Undo because a held Undo
 //! that misfires as a short one takes back an action; a held OK that
