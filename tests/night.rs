@@ -1,7 +1,7 @@
 //! A whole night through the headless simulator (tests/data/night.sim):
 //! seating by card, buy-ins, twelve hands with an all-in and side pots, an
-//! undo, the clock (D3), a kill hand (S1), a bomb pot (S2), a misdeal (D1),
-//! run it twice (D2), a top-up, and the host ending the session with the
+//! undo, the clock (D3), a kill hand (S1), a bomb pot (S2), a misdeal (D2),
+//! run it twice (S3, P5), a top-up, and the host ending the session with the
 //! settle-up QR. The frames marked `# @name` in the script are read back
 //! for their words, and the last one for its QR code.
 
@@ -51,7 +51,7 @@ fn play(storage: Storage) -> Run {
             // DEALERD_NIGHT_FRAMES=DIR keeps the marked frames to look at.
             if let Some(dir) = std::env::var_os("DEALERD_NIGHT_FRAMES") {
                 let path = Path::new(&dir).join(format!("{}.png", mark.trim()));
-                let _ = std::fs::write(path, dealerd::ui::render::to_png(&frame, 3));
+                let _ = std::fs::write(path, dealerd::ui::render::to_png(&frame, 4));
             }
             marked.insert(mark.trim().to_string(), frame);
         }
@@ -117,7 +117,7 @@ fn the_matcher_finds_words_and_not_others() {
 }
 
 #[test]
-fn the_night_settles_to_the_chip() {
+fn m5_m1_the_night_settles_to_the_chip() {
     let run = play(Storage::default());
     let t = run.night.table();
     assert_eq!(t.hands_dealt(), 12);
@@ -148,14 +148,14 @@ fn the_night_settles_to_the_chip() {
 }
 
 #[test]
-fn seating_by_card_and_buy_ins_on_screen() {
+fn t1_m1_seating_by_card_and_buy_ins_on_screen() {
     let run = play(Storage::default());
     assert_shows(&run, "seat-ann", &["Seat Ann", "seat 1"]);
     assert_shows(&run, "buy-in-ann", &["Ann buys in", "40"]);
 }
 
 #[test]
-fn side_pots_and_the_split_on_screen() {
+fn p1_p2_side_pots_and_the_split_on_screen() {
     let run = play(Storage::default());
     // Eve all-in for $10, Cat for $19.50, Ann and Dan for more.
     // $10 from each of five, then $9.50 from Cat and the three who covered her.
@@ -164,7 +164,7 @@ fn side_pots_and_the_split_on_screen() {
 }
 
 #[test]
-fn undo_the_clock_the_kill_the_bomb_and_the_misdeal_on_screen() {
+fn d3_d5_s1_s2_d2_undo_the_clock_the_kill_the_bomb_and_the_misdeal_on_screen() {
     let run = play(Storage::default());
     assert_shows(&run, "undo", &["Bob"]);
     assert_shows(&run, "clock-60", &["CLOCK", "Eve", "1:00"]);

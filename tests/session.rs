@@ -138,7 +138,7 @@ fn d3_the_clock_needs_someone_to_act() {
 }
 
 #[test]
-fn a_player_card_seats_the_player_and_buys_in() {
+fn t1_m1_a_player_card_seats_the_player_and_buys_in() {
     let mut s = table();
     s.handle(tap("04:00:00:01"), secs(1.0));
     assert_eq!(
@@ -185,7 +185,7 @@ fn a_player_card_seats_the_player_and_buys_in() {
 }
 
 #[test]
-fn a_buy_in_never_leaves_the_house_range() {
+fn m1_a_buy_in_never_leaves_the_house_range() {
     let mut s = table();
     s.handle(tap("04:00:00:02"), secs(1.0));
     s.handle(press(Button::Ok), secs(1.0));
@@ -218,14 +218,14 @@ fn an_unknown_card_is_named_by_its_uid() {
 }
 
 #[test]
-fn command_cards_bomb_next_and_misdeal() {
+fn s2_d2_command_cards_bomb_next_and_misdeal() {
     let mut s = table();
     s.handle(tap("04:00:00:10"), secs(1.0));
     assert_eq!(s.night().table().bombs_left(), 1, "S2: next hand is a bomb");
     s.handle(press(Button::Ok), secs(2.0));
     s.handle(tap("04:00:00:11"), secs(3.0));
     let hand = s.night().table().hand().expect("a hand");
-    assert_eq!(hand.state().phase(), Phase::Voided, "D1: misdeal");
+    assert_eq!(hand.state().phase(), Phase::Voided, "D2: misdeal");
 }
 
 #[test]
@@ -315,7 +315,7 @@ fn new_rules_wait_for_the_hand_to_end() {
         secs(2.0),
     );
     assert_eq!(s.night().rules().house.name, "H2 Pat's home game");
-    // A misdeal ends the hand (D1); the rules land.
+    // A misdeal ends the hand (D2); the rules land.
     s.handle(tap("04:00:00:11"), secs(3.0));
     assert!(!s.night().table().in_hand(), "{:?}", s.controller());
     assert_eq!(s.night().rules().house.name, "Pat's, reloaded");

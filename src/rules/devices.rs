@@ -64,9 +64,9 @@ pub enum CardRole {
 pub enum CardCommand {
     /// S2: the next hand is a bomb pot.
     BombNext,
-    /// D1: the hand in progress is a misdeal.
+    /// D2: the hand in progress is a misdeal.
     Misdeal,
-    /// D2: run the rest of the board twice.
+    /// S3: run the rest of the board twice.
     RunItTwice,
     /// D3: start the clock on the seat to act.
     Clock,

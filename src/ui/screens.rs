@@ -300,7 +300,7 @@ pub fn between<D: DrawTarget<Color = BinaryColor>>(
         &FONT_7X13_BOLD,
         0,
     )?;
-    // D1: a misdealt hand is redealt; the dealer sees why the hand number
+    // D2: a misdealt hand is redealt; the dealer sees why the hand number
     // did not move on the button.
     let misdealt = table
         .hand()
