@@ -2,5 +2,6 @@
 //! frames. Today that is the simulator; the Pi daemon (tokio, journal,
 //! sd-notify) joins it here.
 
+pub mod run;
 pub mod session;
 pub mod sim;
