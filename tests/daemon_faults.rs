@@ -24,7 +24,9 @@ const LIMIT: Duration = Duration::from_secs(60);
 
 /// Every event the daemon logs, at every level, with a way to wait for one.
 #[derive(Clone, Default)]
-struct Logs(Arc<(Mutex<Vec<(Level, String)>>, Condvar)>);
+struct Logs(Arc<(Mutex<Lines>, Condvar)>);
+
+type Lines = Vec<(Level, String)>;
 
 impl Logs {
     fn count(&self, level: Level, needle: &str) -> usize {
