@@ -9,11 +9,13 @@ use embedded_hal::i2c::{ErrorType as I2cErrorType, I2c, Operation};
 
 use super::error::OpenError;
 use super::input::InputTx;
-use super::reader::Opener;
 use crate::hw::rfid::RfidReader;
 use crate::hw::sim::{FakeI2c, FakeMfrc522, FakePin, NoDelay};
 use crate::hw::spi::{FullDuplex, FullDuplexDevice, SpiError};
 use crate::rules::Hardware;
+
+/// Opens a device; called again after a failure.
+pub type Opener<T> = Box<dyn FnMut() -> Result<T, OpenError> + Send>;
 
 /// Starts delivering button presses to the inbox; the returned guard keeps
 /// them coming until it is dropped.

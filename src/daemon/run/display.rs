@@ -14,8 +14,8 @@ use tokio::sync::watch;
 use tracing::{debug, info, warn};
 
 use super::backoff::Backoff;
+use super::devices::Opener;
 use super::error::OpenError;
-use super::reader::Opener;
 use crate::hw::oled::{Frame, Oled, OledError};
 
 #[derive(Debug, thiserror::Error)]

@@ -19,6 +19,8 @@
 //! on the simulated buses; [`run`] is the command line's entry.
 
 pub mod backoff;
+mod buttons;
+mod cli;
 pub mod devices;
 pub mod display;
 pub mod error;
@@ -37,9 +39,10 @@ use std::time::Duration;
 use embedded_hal::i2c::I2c;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
-use tracing::{info, warn};
+use tracing::info;
 
 pub use self::backoff::{Backoff, StopFlag};
+pub use self::cli::{run, DeviceKind, Options};
 pub use self::devices::{Devices, FakeDevices, Shared};
 pub use self::error::{OpenError, RunError};
 pub use self::input::{InputTx, Offer};
@@ -62,15 +65,6 @@ pub fn storage(state_dir: &Path) -> Storage {
         journal: Some(state_dir.join(JOURNAL)),
         history: Some(state_dir.join(HANDS)),
     }
-}
-
-/// Which devices `dealerd run` drives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum DeviceKind {
-    /// The Pi's GPIO, SPI and I2C through rpi-pal.
-    Pi,
-    /// The simulated OLED and reader, no buttons: runs on any Linux.
-    Fake,
 }
 
 /// What the process asks of the state task.
@@ -161,7 +155,7 @@ where
     let reader = ReaderLoop::new(devices.reader, poll, tuning.reader_retry, inbox.clone());
     reader::spawn(reader, stop.clone()).map_err(setup_err("RFID thread"))?;
     if let Some(open) = devices.buttons {
-        spawn_buttons(open, inbox.clone(), tuning.buttons_retry, stop.clone())
+        buttons::spawn(open, inbox.clone(), tuning.buttons_retry, stop.clone())
             .map_err(setup_err("buttons thread"))?;
     }
 
@@ -221,122 +215,4 @@ async fn tick(t: &mut Option<tokio::time::Interval>) {
         }
         None => std::future::pending().await,
     }
-}
-
-/// Keeps trying to wire the buttons, then holds them until the stop.
-fn spawn_buttons(
-    mut open: devices::ButtonsOpener,
-    inbox: InputTx,
-    mut retry: Backoff,
-    stop: StopFlag,
-) -> std::io::Result<std::thread::JoinHandle<()>> {
-    log::spawn("buttons", move || {
-        let mut logged = false;
-        loop {
-            match open(inbox.clone()) {
-                Ok(guard) => {
-                    info!("buttons: listening");
-                    stop.wait();
-                    drop(guard);
-                    return;
-                }
-                Err(e) => {
-                    let wait = retry.next_delay();
-                    if !logged {
-                        warn!("{e}; retrying in the background");
-                        logged = true;
-                    } else {
-                        tracing::debug!("{e}; next try in {wait:?}");
-                    }
-                    if stop.sleep(wait) {
-                        return;
-                    }
-                }
-            }
-        }
-    })
-}
-
-/// What `dealerd run` was asked to do.
-#[derive(Debug, Clone)]
-pub struct Options {
-    pub config: PathBuf,
-    pub state_dir: PathBuf,
-    pub devices: DeviceKind,
-}
-
-/// `dealerd run`: reads the rules, picks the devices, and serves until
-/// SIGTERM or SIGINT. Logging must be set up by the caller.
-pub fn run(opts: &Options) -> Result<(), RunError> {
-    let source = opts.config.display().to_string();
-    let text = std::fs::read_to_string(&opts.config).map_err(|e| RunError::Config {
-        path: source.clone(),
-        reason: e.to_string(),
-    })?;
-    // Parsed here only for [hardware]; the session parses them again and
-    // reports a bad file the same way.
-    let rules = crate::rules::load_str(&source, &text)
-        .map_err(|e| RunError::Session(crate::daemon::session::SessionError::Rules(e)))?;
-    let setup = Setup {
-        source,
-        text,
-        state_dir: opts.state_dir.clone(),
-        tuning: Tuning {
-            watchdog: notify::watchdog_period_from_env(),
-            ..Tuning::default()
-        },
-    };
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|source| RunError::Setup {
-            what: "tokio runtime",
-            source,
-        })?;
-    rt.block_on(async {
-        // Installed before READY=1, so a reload sent as soon as systemd
-        // calls us started cannot kill the process.
-        let signals = signals()?;
-        let notifier = Notifier::from_env();
-        match opts.devices {
-            DeviceKind::Fake => {
-                let fake = FakeDevices::new(&rules.hardware);
-                serve(setup, fake.devices(), signals, notifier).await
-            }
-            #[cfg(feature = "pi")]
-            DeviceKind::Pi => {
-                let devices = devices::pi_devices(&rules.hardware);
-                serve(setup, devices, signals, notifier).await
-            }
-            #[cfg(not(feature = "pi"))]
-            DeviceKind::Pi => Err(RunError::NoPiSupport),
-        }
-    })
-    .map(|_| ())
-}
-
-/// SIGHUP, SIGTERM and SIGINT as [`Signal`]s, from a task of their own.
-fn signals() -> Result<mpsc::Receiver<Signal>, RunError> {
-    use tokio::signal::unix::{signal, SignalKind};
-    let err = |source| RunError::Setup {
-        what: "signal handler",
-        source,
-    };
-    let mut hup = signal(SignalKind::hangup()).map_err(err)?;
-    let mut term = signal(SignalKind::terminate()).map_err(err)?;
-    let mut int = signal(SignalKind::interrupt()).map_err(err)?;
-    let (tx, rx) = mpsc::channel(4);
-    tokio::spawn(async move {
-        loop {
-            let s = tokio::select! {
-                _ = hup.recv() => Signal::Reload,
-                _ = term.recv() => Signal::Stop,
-                _ = int.recv() => Signal::Stop,
-            };
-            if tx.send(s).await.is_err() {
-                return;
-            }
-        }
-    });
-    Ok(rx)
 }

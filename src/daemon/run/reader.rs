@@ -13,6 +13,7 @@ use embedded_hal::spi::SpiDevice;
 use tracing::{debug, info, warn};
 
 use super::backoff::{Backoff, StopFlag};
+use super::devices::Opener;
 use super::error::OpenError;
 use super::input::{InputTx, Offer};
 use crate::daemon::session::Input;
@@ -29,9 +30,6 @@ impl<S: SpiDevice, R: OutputPin, D: DelayNs> CardReader for RfidReader<S, R, D> 
         RfidReader::poll(self)
     }
 }
-
-/// Opens the reader's devices; called again after a failure.
-pub type Opener<T> = Box<dyn FnMut() -> Result<T, OpenError> + Send>;
 
 /// Empty polls in a row before a resting card counts as lifted. One empty
 /// poll can be a read that went wrong at the edge of the field; lifting a
