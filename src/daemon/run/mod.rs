@@ -52,7 +52,7 @@ pub use self::reader::{CardReader, TapFilter};
 use self::display::DisplayWriter;
 use self::reader::ReaderLoop;
 use self::state::Core;
-use crate::daemon::session::{Input, Session, Storage};
+use crate::daemon::session::{Input, Session, SessionError, Storage};
 
 /// The journal's file name in the state directory.
 pub const JOURNAL: &str = "journal.jsonl";
@@ -138,8 +138,12 @@ where
         path: state_dir.display().to_string(),
         reason: e.to_string(),
     })?;
+    // `[hardware]` comes from the file even when the night resumes under
+    // the journal's rules: pins and buses are claimed once, at start.
+    let hw = crate::rules::load_str(&source, &text)
+        .map_err(SessionError::Rules)?
+        .hardware;
     let session = Session::open(&source, &text, &storage(&state_dir))?;
-    let hw = session.rules().hardware.clone();
     let start = Instant::now();
 
     let (inbox, mut inputs) = InputTx::channel(tuning.inbox);
