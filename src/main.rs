@@ -36,6 +36,25 @@ enum Command {
     Schema,
     /// The table in a terminal: keys for the buttons, the OLED drawn in text.
     Sim(SimArgs),
+    /// The Pi daemon: buttons, RFID reader and OLED, journaled; for systemd.
+    Run(RunArgs),
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// House rules; SIGHUP reads the file again.
+    #[arg(long)]
+    config: PathBuf,
+    /// Where the journal (journal.jsonl) and finished hands (hands/) live.
+    #[arg(long)]
+    state_dir: PathBuf,
+    /// pi: the GPIO, SPI and I2C devices; fake: simulated OLED and reader,
+    /// no buttons (any Linux machine).
+    #[arg(long, value_enum, default_value = "pi")]
+    devices: dealerd::daemon::run::DeviceKind,
+    /// Log filter, e.g. `debug` or `warn,dealerd=debug` (default: $RUST_LOG, else info).
+    #[arg(long)]
+    log: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -99,7 +118,18 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Sim(args) => report(sim(args)),
+        Command::Run(args) => report(run(args)),
     }
+}
+
+fn run(args: RunArgs) -> Result<(), dealerd::daemon::run::RunError> {
+    use dealerd::daemon::run;
+    run::log::init(args.log.as_deref())?;
+    run::run(&run::Options {
+        config: args.config,
+        state_dir: args.state_dir,
+        devices: args.devices,
+    })
 }
 
 fn sim(args: SimArgs) -> Result<(), String> {

@@ -1,6 +1,7 @@
 //! The shell around the pure core: input becomes events, state becomes
-//! frames. Today that is the simulator; the Pi daemon (tokio, journal,
-//! sd-notify) joins it here.
+//! frames. [`session::Session`] is the table without hardware; `sim` drives
+//! it from the keyboard and `run` from the Pi's devices.
 
+pub mod run;
 pub mod session;
 pub mod sim;

@@ -232,7 +232,6 @@ pub use pi::{listen, ButtonError, ButtonListener};
 
 #[cfg(feature = "pi")]
 mod pi {
-    use std::sync::mpsc::SyncSender;
     use std::sync::{Arc, Mutex, PoisonError};
     use std::time::Duration;
 
@@ -257,24 +256,27 @@ mod pi {
         _pins: Vec<InputPin>,
     }
 
-    /// Configure the pins with pull-ups and deliver presses to `tx`.
+    /// Configure the pins with pull-ups and hand each press to `on_press`.
     ///
     /// rpi-pal runs the callbacks on its interrupt thread, woken by the
-    /// kernel's edge events: no polling. `try_send` never blocks that thread;
-    /// if the consumer is that far behind, dropping a press is the lesser evil.
+    /// kernel's edge events: no polling. `on_press` runs on that thread, so it
+    /// must not block: the daemon's does a `try_send` into a bounded channel,
+    /// because if the consumer is that far behind, dropping a press is the
+    /// lesser evil.
     pub fn listen(
         gpio: &Gpio,
         cfg: &ButtonPins,
-        tx: SyncSender<Press>,
+        on_press: impl Fn(Press) + Send + Sync + 'static,
     ) -> Result<ButtonListener, ButtonError> {
         cfg.validate()?;
         let debouncer = Arc::new(Mutex::new(cfg.debouncer()));
         let debounce = Some(Duration::from_millis(cfg.debounce_ms));
+        let on_press = Arc::new(on_press);
         let mut pins = Vec::with_capacity(7);
         for (button, pin) in cfg.pins() {
             let mut input = gpio.get(pin)?.into_input_pullup();
             let debouncer = Arc::clone(&debouncer);
-            let tx = tx.clone();
+            let on_press = Arc::clone(&on_press);
             input.set_async_interrupt(Trigger::Both, debounce, move |event: Event| {
                 let level = matches!(event.trigger, Trigger::RisingEdge);
                 let press = debouncer
@@ -282,7 +284,7 @@ mod pi {
                     .unwrap_or_else(PoisonError::into_inner)
                     .on_edge(button, level, event.timestamp);
                 if let Some(press) = press {
-                    let _ = tx.try_send(press);
+                    on_press(press);
                 }
             })?;
             pins.push(input);

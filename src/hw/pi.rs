@@ -33,9 +33,14 @@ pub type PiRfid = RfidReader<FullDuplexDevice<Spi, StdDelay>, OutputPin, StdDela
 
 /// Open the MFRC522 on SPI0/CE0. Nothing is sent until the first poll.
 pub fn open_rfid(gpio: &Gpio) -> Result<PiRfid, PiError> {
-    let spi = Spi::new(Bus::Spi0, SlaveSelect::Ss0, RFID_SPI_HZ, Mode::Mode0)?;
+    open_rfid_with(gpio, RFID_RST_PIN, RFID_SPI_HZ)
+}
+
+/// Open the MFRC522 on SPI0/CE0 with the house file's RST pin and clock.
+pub fn open_rfid_with(gpio: &Gpio, rst_pin: u8, spi_hz: u32) -> Result<PiRfid, PiError> {
+    let spi = Spi::new(Bus::Spi0, SlaveSelect::Ss0, spi_hz, Mode::Mode0)?;
     // High: the chip runs; the reader pulses it low itself on (re)init.
-    let rst = gpio.get(RFID_RST_PIN)?.into_output_high();
+    let rst = gpio.get(rst_pin)?.into_output_high();
     Ok(RfidReader::new(
         FullDuplexDevice::new(spi, StdDelay),
         rst,
@@ -45,5 +50,10 @@ pub fn open_rfid(gpio: &Gpio) -> Result<PiRfid, PiError> {
 
 /// Open I2C1, where the OLED sits; pass it to [`crate::hw::oled::Oled::flush`].
 pub fn open_i2c() -> Result<I2c, PiError> {
-    Ok(I2c::with_bus(1)?)
+    open_i2c_bus(1)
+}
+
+/// Open `/dev/i2c-N`.
+pub fn open_i2c_bus(bus: u8) -> Result<I2c, PiError> {
+    Ok(I2c::with_bus(bus)?)
 }

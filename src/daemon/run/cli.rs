@@ -1,0 +1,103 @@
+//! `dealerd run` from the command line: the rules file, the devices, the
+//! signals and systemd's environment around [`serve`].
+
+use std::path::PathBuf;
+
+use tokio::sync::mpsc;
+
+use super::devices::FakeDevices;
+use super::notify::{self, Notifier};
+use super::{serve, RunError, Setup, Signal, Tuning};
+
+/// Which devices `dealerd run` drives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DeviceKind {
+    /// The Pi's GPIO, SPI and I2C through rpi-pal.
+    Pi,
+    /// The simulated OLED and reader, no buttons: runs on any Linux.
+    Fake,
+}
+
+/// What `dealerd run` was asked to do.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub config: PathBuf,
+    pub state_dir: PathBuf,
+    pub devices: DeviceKind,
+}
+
+/// `dealerd run`: reads the rules, picks the devices, and serves until
+/// SIGTERM or SIGINT. Logging must be set up by the caller.
+pub fn run(opts: &Options) -> Result<(), RunError> {
+    let source = opts.config.display().to_string();
+    let text = std::fs::read_to_string(&opts.config).map_err(|e| RunError::Config {
+        path: source.clone(),
+        reason: e.to_string(),
+    })?;
+    // Parsed here only for [hardware]; the session parses them again and
+    // reports a bad file the same way.
+    let rules = crate::rules::load_str(&source, &text)
+        .map_err(|e| RunError::Session(crate::daemon::session::SessionError::Rules(e)))?;
+    let setup = Setup {
+        source,
+        text,
+        state_dir: opts.state_dir.clone(),
+        tuning: Tuning {
+            watchdog: notify::watchdog_period_from_env(),
+            ..Tuning::default()
+        },
+    };
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|source| RunError::Setup {
+            what: "tokio runtime",
+            source,
+        })?;
+    rt.block_on(async {
+        // Installed before READY=1, so a reload sent as soon as systemd
+        // calls us started cannot kill the process.
+        let signals = signals()?;
+        let notifier = Notifier::from_env();
+        match opts.devices {
+            DeviceKind::Fake => {
+                let fake = FakeDevices::new(&rules.hardware);
+                serve(setup, fake.devices(), signals, notifier).await
+            }
+            #[cfg(feature = "pi")]
+            DeviceKind::Pi => {
+                let devices = super::devices::pi_devices(&rules.hardware);
+                serve(setup, devices, signals, notifier).await
+            }
+            #[cfg(not(feature = "pi"))]
+            DeviceKind::Pi => Err(RunError::NoPiSupport),
+        }
+    })
+    .map(|_| ())
+}
+
+/// SIGHUP, SIGTERM and SIGINT as [`Signal`]s, from a task of their own.
+fn signals() -> Result<mpsc::Receiver<Signal>, RunError> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let err = |source| RunError::Setup {
+        what: "signal handler",
+        source,
+    };
+    let mut hup = signal(SignalKind::hangup()).map_err(err)?;
+    let mut term = signal(SignalKind::terminate()).map_err(err)?;
+    let mut int = signal(SignalKind::interrupt()).map_err(err)?;
+    let (tx, rx) = mpsc::channel(4);
+    tokio::spawn(async move {
+        loop {
+            let s = tokio::select! {
+                _ = hup.recv() => Signal::Reload,
+                _ = term.recv() => Signal::Stop,
+                _ = int.recv() => Signal::Stop,
+            };
+            if tx.send(s).await.is_err() {
+                return;
+            }
+        }
+    });
+    Ok(rx)
+}
