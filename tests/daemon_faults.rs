@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -17,63 +17,24 @@ use dealerd::hw::sim::Miso;
 use dealerd::rules::{Hardware, DEFAULT_TOML};
 use dealerd::table::TableEvent;
 use tracing::Level;
-use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
 
 /// Long enough for a loaded CI machine under qemu; a pass never waits it out.
 const LIMIT: Duration = Duration::from_secs(60);
 
-/// Every event the daemon logs, at every level, with a way to wait for one.
+/// Every event the daemon logs, with a way to wait for one.
 #[derive(Clone, Default)]
-struct Logs(Arc<(Mutex<Lines>, Condvar)>);
-
-type Lines = Vec<(Level, String)>;
+struct Logs(run::LogCapture);
 
 impl Logs {
     fn count(&self, level: Level, needle: &str) -> usize {
-        let lines = self.0 .0.lock().unwrap();
-        lines
-            .iter()
-            .filter(|(l, m)| *l == level && m.contains(needle))
-            .count()
+        self.0.count(level, needle)
     }
 
     /// Blocks until `n` lines at `level` contain `needle`.
     fn wait(&self, level: Level, needle: &str, n: usize) {
-        let (lock, cvar) = &*self.0;
-        let lines = lock.lock().unwrap();
-        let (lines, timeout) = cvar
-            .wait_timeout_while(lines, LIMIT, |lines| {
-                lines
-                    .iter()
-                    .filter(|(l, m)| *l == level && m.contains(needle))
-                    .count()
-                    < n
-            })
-            .unwrap();
-        assert!(
-            !timeout.timed_out(),
-            "no {n} x {level} {needle:?} in the log:\n{lines:#?}"
-        );
-    }
-}
-
-struct Message(String);
-
-impl tracing::field::Visit for Message {
-    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-        if field.name() == "message" {
-            self.0 = format!("{value:?}");
+        if let Err(lines) = self.0.wait(level, needle, n, LIMIT) {
+            panic!("no {n} x {level} {needle:?} in the log:\n{lines:#?}");
         }
-    }
-}
-
-impl<S: tracing::Subscriber> Layer<S> for Logs {
-    fn on_event(&self, event: &tracing::Event<'_>, _: Context<'_, S>) {
-        let mut m = Message(String::new());
-        event.record(&mut m);
-        let (lock, cvar) = &*self.0;
-        lock.lock().unwrap().push((*event.metadata().level(), m.0));
-        cvar.notify_all();
     }
 }
 
@@ -109,7 +70,7 @@ impl Daemon {
     {
         let (signals, rx) = tokio::sync::mpsc::channel(4);
         let logs = Logs::default();
-        let dispatch = tracing::Dispatch::new(tracing_subscriber::registry().with(logs.clone()));
+        let dispatch = logs.0.dispatch();
         let setup = Setup {
             source: EMBEDDED.to_string(),
             text: DEFAULT_TOML.to_string(),

@@ -26,6 +26,7 @@ pub mod display;
 pub mod error;
 pub mod input;
 pub mod log;
+pub mod log_capture;
 pub mod notify;
 pub mod reader;
 mod state;
@@ -46,6 +47,7 @@ pub use self::cli::{run, DeviceKind, Options};
 pub use self::devices::{Devices, FakeDevices, Shared};
 pub use self::error::{OpenError, RunError};
 pub use self::input::{InputTx, Offer};
+pub use self::log_capture::LogCapture;
 pub use self::notify::Notifier;
 pub use self::reader::{CardReader, TapFilter};
 

@@ -2,12 +2,10 @@
 
 use std::os::linux::net::SocketAddrExt;
 use std::os::unix::net::{SocketAddr, UnixDatagram};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::watch;
 use tracing::Level;
-use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
 
 use super::backoff::Backoff;
 use super::display::DisplayWriter;
@@ -22,46 +20,7 @@ use crate::hw::oled::Frame;
 use crate::hw::sim::Miso;
 use crate::rules::Hardware;
 
-/// Log lines at `level` or louder, as (level, message).
-#[derive(Clone, Default)]
-struct Logs(Arc<Mutex<Vec<(Level, String)>>>);
-
-impl Logs {
-    fn count(&self, level: Level, needle: &str) -> usize {
-        let lines = self.0.lock().unwrap();
-        lines
-            .iter()
-            .filter(|(l, m)| *l == level && m.contains(needle))
-            .count()
-    }
-
-    /// Runs `f` with this capturing every event on the current thread.
-    fn capture<T>(&self, f: impl FnOnce() -> T) -> T {
-        let sub = tracing_subscriber::registry().with(self.clone());
-        tracing::subscriber::with_default(sub, f)
-    }
-}
-
-struct Message(String);
-
-impl tracing::field::Visit for Message {
-    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-        if field.name() == "message" {
-            self.0 = format!("{value:?}");
-        }
-    }
-}
-
-impl<S: tracing::Subscriber> Layer<S> for Logs {
-    fn on_event(&self, event: &tracing::Event<'_>, _: Context<'_, S>) {
-        let mut m = Message(String::new());
-        event.record(&mut m);
-        self.0
-            .lock()
-            .unwrap()
-            .push((*event.metadata().level(), m.0));
-    }
-}
+type Logs = super::LogCapture;
 
 const UID: [u8; 4] = [0xDE, 0xAD, 0xBE, 0xEF];
 const SEC: Duration = Duration::from_secs(1);
