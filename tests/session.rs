@@ -355,3 +355,29 @@ fn a_resumed_night_keeps_its_reloaded_rules() {
     assert_eq!(s.night().events().len(), 2);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn d3_a_longer_house_clock_counts_from_its_own_length() {
+    let text = h2().replace("seconds = 60", "seconds = 120");
+    let mut s = Session::open("h2.toml", &text, &Storage::default()).expect("opens");
+    for (seat, name) in ["Cat", "Dan", "Eve"].iter().enumerate() {
+        s.handle(
+            Input::Table(TableEvent::Join {
+                seat,
+                name: name.to_string(),
+                buy_in: 160,
+            }),
+            Duration::ZERO,
+        );
+    }
+    s.handle(press(Button::Ok), secs(1.0));
+    s.handle(tap("04:00:00:13"), secs(1.0));
+    assert_eq!(s.clock_left(), Some(120));
+    let at_start = s.frame();
+    s.tick(secs(60.0));
+    assert_eq!(s.clock_left(), Some(61));
+    // 2:00 and 1:01 are different pictures (a clock cut at 60 s showed 1:00 twice).
+    assert_ne!(at_start, s.frame());
+    s.tick(secs(121.0));
+    assert_eq!(s.clock_left(), None, "ran out at 120 s, not 60");
+}

@@ -23,9 +23,6 @@ use crate::rules::{uid_hex, CardCommand, CardRole, HouseRules, RulesError};
 use crate::table::{Night, TableEvent};
 use crate::ui::{screens, Controller, Frame, Intent};
 
-/// Seconds on the clock when the house file has no `[clock]` (D3, H2 9.20).
-pub const DEFAULT_CLOCK_SECONDS: u32 = 60;
-
 /// The rules source name of the embedded default (no file behind it).
 pub const EMBEDDED: &str = "config/default.toml";
 
@@ -351,7 +348,7 @@ impl Session {
             self.ctl.refused(&"the clock needs a player to act");
             return;
         };
-        let secs = table.rules().clock_seconds.unwrap_or(DEFAULT_CLOCK_SECONDS);
+        let secs = table.rules().clock_limit();
         self.clock = Some(Clock {
             seat,
             hand: table.hands_dealt(),
@@ -570,11 +567,6 @@ impl Session {
 
     fn notice(&mut self, level: Level, text: String) {
         self.notices.push(Notice { level, text });
-    }
-
-    /// Whether the journal had to be failed over (for the shell's exit code).
-    pub fn is_failed(&self) -> bool {
-        self.failed.is_some()
     }
 
     /// Rules loaded for this session.

@@ -239,7 +239,15 @@ pub struct Rotation {
     pub every: RotationEvery,
 }
 
+/// D3: the clock's length when the house file has no `[clock]` (H2 9.20).
+pub const DEFAULT_CLOCK_SECONDS: u32 = 60;
+
 impl HouseRules {
+    /// D3: seconds a player has once the clock is called.
+    pub fn clock_limit(&self) -> u32 {
+        self.clock_seconds.unwrap_or(DEFAULT_CLOCK_SECONDS)
+    }
+
     /// The engine's rules for game `index` in a hand of the given kind; `None`
     /// for an index out of range or a game that moves no money.
     pub fn game_spec(&self, index: usize, hand: HandKind) -> Option<GameSpec> {

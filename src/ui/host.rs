@@ -370,9 +370,8 @@ impl Purpose {
         let denoms = &table.rules().house.denominations;
         let start = match self {
             Purpose::Join { .. } | Purpose::Rebuy { .. } => max.unwrap_or(min),
-            Purpose::TopUp { .. } => {
-                max.unwrap_or_else(|| chip_step(denoms, stack_or(table, self), true))
-            }
+            // No maximum: a big chip's worth of the stack.
+            Purpose::TopUp { seat } => max.unwrap_or_else(|| chip_step(denoms, stack(*seat), true)),
             Purpose::SetStack { seat } => stack(*seat),
         };
         start.max(min)
@@ -436,14 +435,6 @@ impl Purpose {
             Purpose::Rebuy { seat } => format!("{} rebuys", name(seat)),
             Purpose::SetStack { seat } => format!("{}'s stack", name(seat)),
         }
-    }
-}
-
-/// A top-up with no maximum opens at a big chip's worth of the stack.
-fn stack_or(table: &Table, purpose: &Purpose) -> Chips {
-    match purpose {
-        Purpose::TopUp { seat } => table.player(*seat).map_or(0, |p| p.stack),
-        _ => 0,
     }
 }
 

@@ -26,9 +26,6 @@ use super::showdown::{split, Ranking};
 pub const W: i32 = 128;
 pub const H: i32 = 64;
 
-/// Seconds on the clock when the dealer starts it (D3).
-pub const CLOCK_SECONDS: u32 = 60;
-
 pub(super) fn put<D: DrawTarget<Color = BinaryColor>>(
     d: &mut D,
     s: &str,
@@ -477,7 +474,9 @@ pub fn clock<D: DrawTarget<Color = BinaryColor>>(
         .unwrap_or_default();
     left(d, "CLOCK", &FONT_7X13_BOLD, 0)?;
     right(d, &who, &FONT_7X13_BOLD, 0)?;
-    let s = seconds_left.min(CLOCK_SECONDS);
+    // The house's length, so a 120-second clock reads 2:00 and fills the bar.
+    let total = table.rules().clock_limit().max(1);
+    let s = seconds_left.min(total);
     if s == 0 {
         Rectangle::new(Point::new(0, 16), Size::new(W as u32, 34))
             .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
@@ -500,7 +499,7 @@ pub fn clock<D: DrawTarget<Color = BinaryColor>>(
     }
     // The bar empties as time runs out; it reads at a glance from the side.
     let full = (W - 2) as u32;
-    let filled = full * s / CLOCK_SECONDS;
+    let filled = full * s / total;
     Rectangle::new(Point::new(0, 54), Size::new(W as u32, 10))
         .into_styled(PrimitiveStyle::with_stroke(BinaryColor::On, 1))
         .draw(d)?;
@@ -621,7 +620,7 @@ pub fn draw<D: DrawTarget<Color = BinaryColor>>(
         Mode::PickSeat(item, s) => pick_seat(d, table, *item, *s)?,
         Mode::Ranking(r) => showdown(d, table, r)?,
         Mode::Ledger => ledger(d, table)?,
-        Mode::Clock => clock(d, table, clock_left.unwrap_or(CLOCK_SECONDS))?,
+        Mode::Clock => clock(d, table, clock_left.unwrap_or(table.rules().clock_limit()))?,
         Mode::Dialog(dlg) => super::host_screens::dialog(d, table, dlg)?,
         Mode::Main => match live.map(|h| h.state()) {
             None => between(d, table)?,
