@@ -4,13 +4,13 @@
 //!
 //! Every transition ends in [`AmountEntry::clamp`], so whatever the dealer
 //! presses, the amount on the screen is one the engine will accept: the
-//! property tests in `tests/ui_props.rs` hold it to that, and to every
+//! property tests in `tests/it/ui_props.rs` hold it to that, and to every
 //! amount the chips can make being reachable.
 //!
 //! The steps are chips rather than round numbers because the dealer is
 //! copying what the player pushed: "pot less one 100k chip" or "half pot and
 //! a 25k chip" are one jump and one step. Over the real WSOP hands in
-//! `tests/data` this prices a bet at about 2.8 presses (`tests/ui_presses.rs`,
+//! `tests/data` this prices a bet at about 2.8 presses (`tests/it/ui_presses.rs`,
 //! BENCHMARKS.md).
 
 use std::collections::hash_map::Entry;

@@ -14,7 +14,7 @@ use dealerd::journal::{night_from, Journal};
 use dealerd::rules::HouseRules;
 use dealerd::table::Night;
 
-mod common;
+use crate::common;
 
 /// Four players, three hands: limps, folds, raises, an undo, two showdowns.
 const SCRIPT: &str = "\

@@ -19,7 +19,7 @@ use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::text::{Baseline, Text};
 
-mod common;
+use crate::common;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 

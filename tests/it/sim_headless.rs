@@ -4,7 +4,7 @@ use std::io::Cursor;
 
 use dealerd::daemon::sim;
 
-mod common;
+use crate::common;
 
 fn run(script: &str, frames: Option<std::path::PathBuf>) -> dealerd::table::Night {
     let rules = sim::RulesFile::load(None).expect("default rules");

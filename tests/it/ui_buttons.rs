@@ -5,7 +5,7 @@
 //! the dealer enters it.
 //!
 //! And the presses the panel takes for a raise are the ones the press count
-//! in `tests/ui_presses.rs` prices.
+//! in `tests/it/ui_presses.rs` prices.
 
 use std::path::Path;
 

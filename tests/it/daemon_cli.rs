@@ -9,7 +9,7 @@ use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-mod common;
+use crate::common;
 
 /// Long enough for a loaded CI machine under qemu; a pass never waits it out.
 const LIMIT: Duration = Duration::from_secs(60);

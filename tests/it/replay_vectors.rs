@@ -253,7 +253,7 @@ fn raises_just_outside_the_range_are_refused() {
     assert!(no_raise > 100, "{no_raise}");
 }
 
-mod common;
+use crate::common;
 use common::dealerd;
 
 /// A fresh directory for this test's files; the process id keeps parallel runs apart.

@@ -11,7 +11,7 @@ use dealerd::rules::parse_uid;
 use dealerd::table::TableEvent;
 use dealerd::ui::{Dialog, Mode, Purpose};
 
-const H2: &str = include_str!("../config/houses/h2-pats-no-limit.toml");
+const H2: &str = include_str!("../../config/houses/h2-pats-no-limit.toml");
 
 const CARDS: &str = r#"
 [[card]]

@@ -1,0 +1,23 @@
+//! The integration tests: one crate, one binary, one link (issue 8), a module per area.
+
+mod common;
+mod daemon_cli;
+mod daemon_faults;
+mod engine_props;
+mod engine_rules;
+mod home_games;
+mod host_events;
+mod journal_crash;
+mod kill_pots;
+mod night;
+mod phh_history;
+mod replay_vectors;
+mod rules_files;
+mod scenarios;
+mod session;
+mod sim_headless;
+mod table_props;
+mod ui_buttons;
+mod ui_presses;
+mod ui_props;
+mod ui_screens;
