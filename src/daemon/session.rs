@@ -469,17 +469,12 @@ impl Session {
     }
 
     /// The source and text of the rules in force: the last reload in the
-    /// night, else what it was opened with. Derived, so an undone reload
-    /// needs no bookkeeping.
+    /// night, else what it was opened with. State the table keeps, so an
+    /// undone reload needs no bookkeeping here.
     pub fn rules_in_force(&self) -> (&str, &str) {
         self.night
-            .events()
-            .iter()
-            .rev()
-            .find_map(|e| match e {
-                TableEvent::Rules { source, text } => Some((source.as_str(), text.as_str())),
-                _ => None,
-            })
+            .table()
+            .reloaded_rules()
             .unwrap_or((self.opened.0.as_str(), self.opened.1.as_str()))
     }
 
@@ -514,8 +509,11 @@ impl Session {
     }
 
     fn undo(&mut self) {
+        if let Err(why) = self.night.can_undo() {
+            self.ctl.refused(&why);
+            return;
+        }
         let Some(event) = self.night.undo() else {
-            self.ctl.refused(&"nothing to undo");
             return;
         };
         self.journaled(&Record::Undo, move |night| {

@@ -8,9 +8,11 @@ use super::spec::{GameSpec, HandSetup};
 use super::state::HandState;
 
 /// The events of one hand with the state after each, so undo is O(1).
+/// A finished hand may be [compacted](Hand::compact) to its last state.
 #[derive(Debug, Clone)]
 pub struct Hand {
     events: Vec<Event>,
+    /// Never empty. Uncompacted, `states[i]` is the state before `events[i]`.
     states: Vec<HandState>,
 }
 
@@ -53,10 +55,31 @@ impl Hand {
         Ok(self.state())
     }
 
-    /// Takes back the last event, as far as the start of the hand.
+    /// Takes back the last event, as far as the start of the hand (or, on
+    /// a compacted hand, not at all).
     pub fn undo(&mut self) -> Option<Event> {
-        let event = self.events.pop()?;
+        if self.states.len() < 2 {
+            return None;
+        }
         self.states.pop();
-        Some(event)
+        self.events.pop()
+    }
+
+    /// Drops the states before the last one. A table keeps a hand that is
+    /// over for its result and history; its earlier states are only for
+    /// undo, which keeps a copy of its own (`table::Night`).
+    pub fn compact(&mut self) {
+        let keep = self.states.len() - 1;
+        self.states.drain(..keep);
+    }
+
+    /// A copy with the events and the current state only: what a check of
+    /// a hypothetical event needs, at the cost of the hand's length in
+    /// events rather than in states.
+    pub fn clone_compact(&self) -> Hand {
+        Hand {
+            events: self.events.clone(),
+            states: vec![self.state().clone()],
+        }
     }
 }

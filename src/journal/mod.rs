@@ -332,25 +332,29 @@ fn sync_dir(path: &Path) {
     }
 }
 
-/// Folds journal records into a night: events are applied, undos pop.
+/// Folds journal records into a night. Undos are matched with the events
+/// they took back before anything is applied, so recovery is one fold of
+/// the events that stand, however far back the undos went.
 pub fn night_from(rules: Arc<HouseRules>, records: &[Record]) -> Result<Night, JournalError> {
-    let mut night = Night::new(rules);
+    let mut standing: Vec<(u64, &TableEvent)> = Vec::with_capacity(records.len());
     for (i, record) in records.iter().enumerate() {
         let n = i as u64 + 1;
         match record {
-            Record::Event(e) => {
-                night.apply(e.clone()).map_err(|err| JournalError::Replay {
-                    n,
-                    reason: format!("refused: {err}"),
-                })?;
-            }
+            Record::Event(e) => standing.push((n, e)),
             Record::Undo => {
-                night.undo().ok_or_else(|| JournalError::Replay {
+                standing.pop().ok_or_else(|| JournalError::Replay {
                     n,
                     reason: "undo with nothing to undo".into(),
                 })?;
             }
         }
+    }
+    let mut night = Night::new(rules);
+    for (n, e) in standing {
+        night.apply(e.clone()).map_err(|err| JournalError::Replay {
+            n,
+            reason: format!("refused: {err}"),
+        })?;
     }
     Ok(night)
 }

@@ -53,6 +53,7 @@ impl Table {
             self.hands_in_game = 0;
         }
         self.rules = Arc::new(rules);
+        self.reloaded = Some(Arc::new((source.to_string(), text.to_string())));
         Ok(())
     }
 

@@ -80,6 +80,24 @@ impl Ledger {
         });
     }
 
+    /// The entries, leaving none: the table's undo copies go without them,
+    /// since entries are only ever appended.
+    pub(super) fn take_entries(&mut self) -> Vec<Entry> {
+        std::mem::take(&mut self.entries)
+    }
+
+    pub(super) fn put_entries(&mut self, entries: Vec<Entry>) {
+        self.entries = entries;
+    }
+
+    /// The totals, with no entries.
+    pub(super) fn without_entries(&self) -> Ledger {
+        Ledger {
+            entries: Vec::new(),
+            ..*self
+        }
+    }
+
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }

@@ -26,7 +26,7 @@ pub use guts::{GutsRound, GutsState};
 pub use kill::KillState;
 pub use ledger::{Entry, EntryKind, Ledger};
 pub use lives::LivesGame;
-pub use night::Night;
+pub use night::{Night, UndoRefused, UNDO_HANDS};
 pub use seating::{Player, Status};
 
 /// The hand being played, and which table seat each hand seat is.
@@ -51,12 +51,44 @@ impl CurrentHand {
     pub fn hand_seat(&self, table_seat: usize) -> Option<usize> {
         self.order.iter().position(|&s| s == table_seat)
     }
+
+    fn clone_compact(&self) -> CurrentHand {
+        CurrentHand {
+            hand: self.hand.clone_compact(),
+            order: self.order.clone(),
+            kind: self.kind,
+            game: self.game,
+            button: self.button,
+            settled: self.settled,
+        }
+    }
+}
+
+/// How to take back one applied event (see [`Table::apply_undoable`]).
+#[derive(Debug, Clone)]
+pub(crate) enum Undo {
+    /// An action in a hand that goes on: the hand pops it.
+    Step,
+    /// The table before the event.
+    Restore(Box<Snapshot>),
+    /// The event finished the hand: the table before it was settled, with
+    /// the finishing event still in the hand, which then pops it.
+    Unsettle(Box<Snapshot>),
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Snapshot {
+    table: Table,
+    entries_len: usize,
 }
 
 /// Everything the table knows between and during hands.
 #[derive(Debug, Clone)]
 pub struct Table {
     rules: Arc<HouseRules>,
+    /// The source and text of the last `Rules` event, if any: the rules in
+    /// force, kept as state so nobody scans the night for them.
+    reloaded: Option<Arc<(String, String)>>,
     seats: Vec<Option<Player>>,
     /// Where the button was for the last hand (T2), or was set to (T6).
     button: Option<usize>,
@@ -89,6 +121,7 @@ impl Table {
         let seats = vec![None; usize::from(rules.house.seats)];
         Table {
             rules,
+            reloaded: None,
             seats,
             button: None,
             button_fixed: false,
@@ -110,6 +143,12 @@ impl Table {
 
     pub fn rules(&self) -> &HouseRules {
         &self.rules
+    }
+
+    /// The source and text of the rules the last `Rules` event brought in;
+    /// `None` while the night's first rules are in force.
+    pub fn reloaded_rules(&self) -> Option<(&str, &str)> {
+        self.reloaded.as_deref().map(|(s, t)| (s.as_str(), t.as_str()))
     }
 
     pub fn seats(&self) -> &[Option<Player>] {
@@ -200,10 +239,108 @@ impl Table {
 
     /// Applies one event, or leaves the table untouched and says why.
     pub fn apply(&mut self, event: &TableEvent) -> Result<(), TableError> {
-        let mut next = self.clone();
+        self.apply_undoable(event).map(drop)
+    }
+
+    /// Checks `event` without applying it. A hand event is checked on the
+    /// hand's state alone; anything else on a [light copy](Table::scratch).
+    pub fn verify(&self, event: &TableEvent) -> Result<(), TableError> {
+        if self.ended {
+            return Err(TableError::SessionEnded);
+        }
+        if let TableEvent::Hand(e) = event {
+            let live = self.live_hand().ok_or(TableError::NoHand)?;
+            live.state().apply(e)?;
+            return Ok(());
+        }
+        self.preview(event).map(drop)
+    }
+
+    /// The table as `event` would leave it, on a [light copy](Table::scratch):
+    /// for showing what an event would do (the next hand, between hands).
+    pub fn preview(&self, event: &TableEvent) -> Result<Table, TableError> {
+        let mut next = self.scratch();
         next.apply_in_place(event)?;
-        *self = next;
-        Ok(())
+        Ok(next)
+    }
+
+    /// Applies one event and says how to take it back. The common case, an
+    /// action in a hand that goes on, is taken back by the hand itself in
+    /// O(1); anything else keeps a copy of the table as it was, which costs
+    /// the table's size and the current hand's length, never the night's.
+    pub(crate) fn apply_undoable(&mut self, event: &TableEvent) -> Result<Undo, TableError> {
+        if let TableEvent::Hand(e) = event {
+            return self.hand_event(e);
+        }
+        let before = self.snapshot();
+        match self.apply_in_place(event) {
+            Ok(()) => Ok(Undo::Restore(before)),
+            Err(e) => {
+                self.restore(before);
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes back the event that `undo` came from; it must be the last one
+    /// applied (the night keeps them in order).
+    pub(crate) fn undo(&mut self, undo: Undo) {
+        match undo {
+            Undo::Step => {}
+            Undo::Restore(before) => return self.restore(before),
+            Undo::Unsettle(before) => self.restore(before),
+        }
+        if let Some(h) = self.hand.as_mut() {
+            h.hand.undo();
+        }
+    }
+
+    /// The table as it is, less the ledger's entries, which are only ever
+    /// appended to: their count is enough to put them back.
+    fn snapshot(&mut self) -> Box<Snapshot> {
+        let entries = self.ledger.take_entries();
+        let entries_len = entries.len();
+        let table = self.clone();
+        self.ledger.put_entries(entries);
+        Box::new(Snapshot { table, entries_len })
+    }
+
+    fn restore(&mut self, before: Box<Snapshot>) {
+        let mut entries = self.ledger.take_entries();
+        entries.truncate(before.entries_len);
+        *self = before.table;
+        self.ledger.put_entries(entries);
+    }
+
+    /// A copy for trying an event on: the hand without its undo states and
+    /// the ledger without its entries. Applying to it gives the same answer
+    /// as applying to the table.
+    pub fn scratch(&self) -> Table {
+        Table {
+            rules: Arc::clone(&self.rules),
+            reloaded: self.reloaded.clone(),
+            seats: self.seats.clone(),
+            button: self.button,
+            button_fixed: self.button_fixed,
+            last_bb: self.last_bb,
+            last_sb: self.last_sb,
+            game: self.game,
+            hand: self.hand.as_ref().map(CurrentHand::clone_compact),
+            kill: self.kill.clone(),
+            bombs_left: self.bombs_left,
+            straddles: self.straddles.clone(),
+            ledger: self.ledger.without_entries(),
+            hands: self.hands,
+            hands_in_game: self.hands_in_game,
+            guts: self.guts.clone(),
+            lives: self.lives.clone(),
+            ended: self.ended,
+        }
+    }
+
+    /// The hand being played, if one is and it is not over.
+    pub fn live_hand(&self) -> Option<&CurrentHand> {
+        self.hand.as_ref().filter(|h| !h.settled)
     }
 
     fn apply_in_place(&mut self, event: &TableEvent) -> Result<(), TableError> {
@@ -232,7 +369,7 @@ impl Table {
             GutsShowdown { best } => self.guts_showdown(best),
             GutsFinal => self.guts_final(),
             LoseLife { seat } => self.lose_life(*seat),
-            Hand(e) => self.hand_event(e),
+            Hand(e) => self.hand_event(e).map(drop),
             Rules { source, text } => self.reload_rules(source, text),
             MoveSeat { from, to } => self.move_seat(*from, *to),
             SetStack { seat, stack } => self.set_stack(*seat, *stack),
@@ -240,16 +377,23 @@ impl Table {
         }
     }
 
-    fn hand_event(&mut self, event: &crate::engine::Event) -> Result<(), TableError> {
+    fn hand_event(&mut self, event: &crate::engine::Event) -> Result<Undo, TableError> {
+        if self.ended {
+            return Err(TableError::SessionEnded);
+        }
         let current = match self.hand.as_mut() {
             Some(h) if !h.settled => h,
             _ => return Err(TableError::NoHand),
         };
         current.hand.apply(event.clone())?;
-        if matches!(current.state().phase(), Phase::Complete | Phase::Voided) {
-            self.settle();
+        if !matches!(current.state().phase(), Phase::Complete | Phase::Voided) {
+            return Ok(Undo::Step);
         }
-        Ok(())
+        // Once per hand: the copy keeps the hand's states for undo, so the
+        // table's own copy of the finished hand can drop them.
+        let before = self.snapshot();
+        self.settle();
+        Ok(Undo::Unsettle(before))
     }
 
     /// The hand is over: stacks, kill legs, the drop, bust-outs.
@@ -258,6 +402,7 @@ impl Table {
             return;
         };
         current.settled = true;
+        current.hand.compact();
         let current = current.clone();
         let state = current.state();
         let finals = state.final_stacks();

@@ -1,23 +1,40 @@
 //! A night as a log of table events. The table is the fold of the log; undo
-//! pops the last event and refolds from the nearest checkpoint.
+//! takes the last event back with what [`Table::apply_undoable`] said it
+//! would take, so no undo replays anything.
 
 use std::sync::Arc;
 
-use super::{Table, TableError, TableEvent};
+use super::{Table, TableError, TableEvent, Undo};
 use crate::rules::HouseRules;
 
-/// Checkpoints kept for fast undo; older undos refold from the start.
-const CHECKPOINTS: usize = 16;
+/// How many hands back undo reaches. Older mistakes are the host's to
+/// correct (`SetStack`, `MoveSeat`); keeping every hand's undo would make
+/// the night's memory grow with its length.
+pub const UNDO_HANDS: usize = 32;
 
 #[derive(Debug, Clone)]
 pub struct Night {
-    /// The rules the night started under: a refold from the start begins
-    /// here, and `Rules` events in the log take it from there.
+    /// The rules the night started under.
     initial: Arc<HouseRules>,
-    events: Vec<TableEvent>,
     table: Table,
-    /// (events before it, the table then), taken before each new hand.
-    checkpoints: Vec<(usize, Table)>,
+    /// The events undo can still reach, oldest first, and how to take each
+    /// back: the whole night until it is longer than [`UNDO_HANDS`] hands,
+    /// then everything from the start of the oldest of them.
+    events: Vec<TableEvent>,
+    undos: Vec<Undo>,
+    /// `NewHand` events in `events`.
+    hands_kept: usize,
+    /// Events applied in all, those undo no longer reaches included.
+    applied: usize,
+}
+
+/// Why [`Night::undo`] took nothing back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum UndoRefused {
+    #[error("nothing to undo")]
+    Nothing,
+    #[error("undo goes back {UNDO_HANDS} hands at most; the host can correct stacks")]
+    TooFarBack,
 }
 
 impl Night {
@@ -26,7 +43,9 @@ impl Night {
             table: Table::new(Arc::clone(&rules)),
             initial: rules,
             events: Vec::new(),
-            checkpoints: Vec::new(),
+            undos: Vec::new(),
+            hands_kept: 0,
+            applied: 0,
         }
     }
 
@@ -46,8 +65,16 @@ impl Night {
         &self.table
     }
 
+    /// The events undo can still take back, oldest first: every event of a
+    /// night of up to [`UNDO_HANDS`] hands; of a longer one, those from the
+    /// start of the last [`UNDO_HANDS`] hands.
     pub fn events(&self) -> &[TableEvent] {
         &self.events
+    }
+
+    /// Events applied in all (undone ones not counted).
+    pub fn events_applied(&self) -> usize {
+        self.applied
     }
 
     /// The house rules in force now: the last `Rules` event's, or the
@@ -56,47 +83,67 @@ impl Night {
         &self.table.rules
     }
 
-    /// The rules the night started under, which a replay of
-    /// [`Night::events`] must start from.
+    /// The rules the night started under.
     pub fn initial_rules(&self) -> &Arc<HouseRules> {
         &self.initial
     }
 
     /// Checks `event` without recording it.
     pub fn verify(&self, event: &TableEvent) -> Result<(), TableError> {
-        self.table.clone().apply(event)
+        self.table.verify(event)
     }
 
     pub fn apply(&mut self, event: TableEvent) -> Result<&Table, TableError> {
-        let before = matches!(event, TableEvent::NewHand).then(|| self.table.clone());
-        self.table.apply(&event)?;
-        if let Some(table) = before {
-            self.checkpoints.push((self.events.len(), table));
-            if self.checkpoints.len() > CHECKPOINTS {
-                self.checkpoints.remove(0);
-            }
+        let undo = self.table.apply_undoable(&event)?;
+        if matches!(event, TableEvent::NewHand) {
+            self.hands_kept += 1;
         }
         self.events.push(event);
+        self.undos.push(undo);
+        self.applied += 1;
+        if self.hands_kept > UNDO_HANDS {
+            self.forget_oldest_hand();
+        }
         Ok(&self.table)
     }
 
-    /// Takes back the last event of the night.
+    /// Drops the undo records before the second oldest `NewHand`: once per
+    /// hand, a move of about [`UNDO_HANDS`] hands' records.
+    fn forget_oldest_hand(&mut self) {
+        let second = self
+            .events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, TableEvent::NewHand))
+            .nth(1)
+            .map_or(self.events.len(), |(i, _)| i);
+        let dropped_hands = self.events[..second]
+            .iter()
+            .filter(|e| matches!(e, TableEvent::NewHand))
+            .count();
+        self.events.drain(..second);
+        self.undos.drain(..second);
+        self.hands_kept -= dropped_hands;
+    }
+
+    /// Whether [`Night::undo`] would take something back, and if not, why.
+    pub fn can_undo(&self) -> Result<(), UndoRefused> {
+        match (self.events.is_empty(), self.applied) {
+            (false, _) => Ok(()),
+            (true, 0) => Err(UndoRefused::Nothing),
+            (true, _) => Err(UndoRefused::TooFarBack),
+        }
+    }
+
+    /// Takes back the last event of the night, if undo still reaches it.
     pub fn undo(&mut self) -> Option<TableEvent> {
         let event = self.events.pop()?;
-        let len = self.events.len();
-        self.checkpoints.retain(|(at, _)| *at <= len);
-        let (start, table) = match self.checkpoints.last() {
-            Some((at, t)) => (*at, t.clone()),
-            // Rules events in the log bring the rules back to what they were.
-            None => (0, Table::new(Arc::clone(&self.initial))),
-        };
-        self.table = table;
-        for e in &self.events[start..] {
-            // These events were accepted before, in this order, from this state.
-            if self.table.apply(e).is_err() {
-                break;
-            }
+        let undo = self.undos.pop()?;
+        self.table.undo(undo);
+        if matches!(event, TableEvent::NewHand) {
+            self.hands_kept -= 1;
         }
+        self.applied -= 1;
         Some(event)
     }
 }

@@ -272,17 +272,19 @@ pub fn action<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// Between hands: the next hand as the table would deal it, previewed on a
-/// clone of the table so nothing is posted until the dealer says so.
+/// light copy of the table so nothing is posted until the dealer says so.
 pub fn between<D: DrawTarget<Color = BinaryColor>>(
     d: &mut D,
     table: &Table,
 ) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
-    let mut next = table.clone();
-    if let Err(e) = next.apply(&TableEvent::NewHand) {
-        left(d, "NEXT HAND", &FONT_7X13_BOLD, 0)?;
-        return message(d, &e.to_string());
-    }
+    let next = match table.preview(&TableEvent::NewHand) {
+        Ok(next) => next,
+        Err(e) => {
+            left(d, "NEXT HAND", &FONT_7X13_BOLD, 0)?;
+            return message(d, &e.to_string());
+        }
+    };
     let Some(hand) = next.hand() else {
         return Ok(());
     };
