@@ -1,10 +1,12 @@
 //! The integration tests: one crate, one binary, one link (issue 8), a module per area.
 
+mod alloc_count;
 mod common;
 mod daemon_cli;
 mod daemon_faults;
 mod engine_props;
 mod engine_rules;
+mod growth;
 mod home_games;
 mod host_events;
 mod journal_crash;
@@ -21,3 +23,6 @@ mod ui_buttons;
 mod ui_presses;
 mod ui_props;
 mod ui_screens;
+
+#[global_allocator]
+static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;

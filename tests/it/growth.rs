@@ -1,0 +1,129 @@
+//! Issue 8: a night of any length costs the same per press. The work of a
+//! hand (its presses, each journaled-free and drawn) is counted in heap
+//! allocations and bytes, early in the night and after thousands of
+//! events, in a house that books a fee every hand, so the ledger grows too.
+
+use std::time::Duration;
+
+use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::hw::buttons::{Button, Press};
+use dealerd::table::{TableEvent, UNDO_HANDS};
+
+use crate::alloc_count::counted;
+
+const DEFAULT: &str = include_str!("../../config/default.toml");
+
+/// M3 as H4 has it: the button pays a fee before every deal.
+const FEE: &str = r#"
+[fees]
+payer = "button"
+when = "before-deal"
+rates = [{ players = [1, 4], fee = 1 }, { players = [5, 10], fee = 2 }]
+"#;
+
+/// The default house with the fee, and deep enough stacks that the fee
+/// does not bust anybody in a long night.
+fn rules() -> String {
+    let deep = DEFAULT.replace("buy_in_max = 200", "buy_in_max = 20000");
+    assert_ne!(deep, DEFAULT, "the default's buy-in line moved");
+    format!("{deep}\n{FEE}")
+}
+
+fn night() -> Session {
+    let text = rules();
+    let mut s = Session::open("fee.toml", &text, &Storage::default()).expect("opens");
+    for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
+        s.handle(
+            Input::Table(TableEvent::Join {
+                seat,
+                name: name.to_string(),
+                buy_in: 20_000,
+            }),
+            Duration::ZERO,
+        );
+    }
+    s
+}
+
+/// Deal, a minimum raise, three folds: the big blind's hand, as the
+/// dealer presses it, with a frame drawn after every press.
+fn hand(s: &mut Session) {
+    use Button::*;
+    for button in [Ok, BetRaise, Ok, Fold, Fold, Fold] {
+        let input = Input::Press(Press {
+            button,
+            long: false,
+        });
+        s.handle(input, Duration::ZERO);
+        std::hint::black_box(s.frame());
+    }
+}
+
+/// Allocations and bytes of each of `n` hands.
+fn per_hand(s: &mut Session, n: usize) -> (Vec<u64>, Vec<u64>) {
+    (0..n).map(|_| counted(|| hand(s))).unzip()
+}
+
+fn median(mut v: Vec<u64>) -> u64 {
+    v.sort_unstable();
+    v[v.len() / 2]
+}
+
+#[test]
+fn a_hand_costs_the_same_at_45_thousand_events_as_at_5_thousand() {
+    let mut s = night();
+    // Both samples are taken where the hand number on screen has four
+    // digits: a longer number is a longer string, not a longer night.
+    per_hand(&mut s, 1_000);
+    let early_events = s.night().events_applied();
+    let (early_n, early_b) = per_hand(&mut s, 21);
+    per_hand(&mut s, 8_000);
+    let (late_n, late_b) = per_hand(&mut s, 21);
+    let table = s.night().table();
+    assert_eq!(table.hands_dealt(), 9_042, "every hand was dealt");
+    assert!(early_events < 6_000, "{early_events}");
+    assert!(s.night().events_applied() > 45_000, "{}", s.night().events_applied());
+    assert!(table.ledger().entries().len() > 9_000, "a fee every hand");
+    // The median hand: a vector that doubles now and then (the ledger's)
+    // is amortised, not growth.
+    let (early_n, late_n) = (median(early_n), median(late_n));
+    let (early_b, late_b) = (median(early_b), median(late_b));
+    assert!(
+        late_n <= early_n,
+        "allocations per hand grew from {early_n} to {late_n}"
+    );
+    assert!(
+        late_b <= early_b + early_b / 20,
+        "bytes allocated per hand grew from {early_b} to {late_b}"
+    );
+}
+
+#[test]
+fn undo_reaches_back_the_undo_window_and_says_why_not_further() {
+    let mut s = night();
+    per_hand(&mut s, UNDO_HANDS + 3);
+    let night = s.night().clone();
+    let mut n = night.clone();
+    let mut undone = 0;
+    while n.undo().is_some() {
+        undone += 1;
+    }
+    assert!(undone >= UNDO_HANDS * 5, "{undone} events undone");
+    assert_eq!(n.table().hands_dealt(), 3, "back to the start of the window");
+    assert_eq!(
+        n.can_undo().map_err(|e| e.to_string()),
+        Err(format!(
+            "undo goes back {UNDO_HANDS} hands at most; the host can correct stacks"
+        ))
+    );
+    // The fresh night has nothing to undo, and says so.
+    assert_eq!(
+        night_fresh().can_undo().map_err(|e| e.to_string()),
+        Err("nothing to undo".to_string())
+    );
+}
+
+fn night_fresh() -> dealerd::table::Night {
+    let rules = dealerd::rules::load_str("fee.toml", &rules()).expect("loads");
+    dealerd::table::Night::new(std::sync::Arc::new(rules))
+}
