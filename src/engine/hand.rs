@@ -55,6 +55,18 @@ impl Hand {
         Ok(self.state())
     }
 
+    /// Applies and records `event` without keeping the state before it, as
+    /// recovery does for hands older than undo reaches: such a hand keeps
+    /// its current state only, like a [compacted](Hand::compact) one.
+    pub fn apply_forward(&mut self, event: Event) -> Result<&HandState, RuleError> {
+        let keep = self.states.len() - 1;
+        self.states.drain(..keep);
+        let state = &mut self.states[0];
+        state.apply_mut(&event)?;
+        self.events.push(event);
+        Ok(state)
+    }
+
     /// Takes back the last event, as far as the start of the hand (or, on
     /// a compacted hand, not at all).
     pub fn undo(&mut self) -> Option<Event> {

@@ -349,14 +349,12 @@ pub fn night_from(rules: Arc<HouseRules>, records: &[Record]) -> Result<Night, J
             }
         }
     }
-    let mut night = Night::new(rules);
-    for (n, e) in standing {
-        night.apply(e.clone()).map_err(|err| JournalError::Replay {
-            n,
+    Night::replay(rules, standing.iter().map(|(_, e)| (*e).clone())).map_err(|(i, err)| {
+        JournalError::Replay {
+            n: standing.get(i).map_or(0, |(n, _)| *n),
             reason: format!("refused: {err}"),
-        })?;
-    }
-    Ok(night)
+        }
+    })
 }
 
 #[cfg(test)]

@@ -148,7 +148,9 @@ impl Table {
     /// The source and text of the rules the last `Rules` event brought in;
     /// `None` while the night's first rules are in force.
     pub fn reloaded_rules(&self) -> Option<(&str, &str)> {
-        self.reloaded.as_deref().map(|(s, t)| (s.as_str(), t.as_str()))
+        self.reloaded
+            .as_deref()
+            .map(|(s, t)| (s.as_str(), t.as_str()))
     }
 
     pub fn seats(&self) -> &[Option<Player>] {
@@ -282,6 +284,31 @@ impl Table {
         }
     }
 
+    /// Applies an event that was accepted in this order before (a journal's)
+    /// with no way back: no copy for undo, and none to restore on a refusal,
+    /// which leaves the table half changed (the caller drops it).
+    pub(crate) fn apply_forward(&mut self, event: &TableEvent) -> Result<(), TableError> {
+        let TableEvent::Hand(e) = event else {
+            return self.apply_in_place(event);
+        };
+        let current = self.live_hand_mut()?;
+        current.hand.apply_forward(e.clone())?;
+        if matches!(current.state().phase(), Phase::Complete | Phase::Voided) {
+            self.settle();
+        }
+        Ok(())
+    }
+
+    fn live_hand_mut(&mut self) -> Result<&mut CurrentHand, TableError> {
+        if self.ended {
+            return Err(TableError::SessionEnded);
+        }
+        match self.hand.as_mut() {
+            Some(h) if !h.settled => Ok(h),
+            _ => Err(TableError::NoHand),
+        }
+    }
+
     /// Takes back the event that `undo` came from; it must be the last one
     /// applied (the night keeps them in order).
     pub(crate) fn undo(&mut self, undo: Undo) {
@@ -378,13 +405,7 @@ impl Table {
     }
 
     fn hand_event(&mut self, event: &crate::engine::Event) -> Result<Undo, TableError> {
-        if self.ended {
-            return Err(TableError::SessionEnded);
-        }
-        let current = match self.hand.as_mut() {
-            Some(h) if !h.settled => h,
-            _ => return Err(TableError::NoHand),
-        };
+        let current = self.live_hand_mut()?;
         current.hand.apply(event.clone())?;
         if !matches!(current.state().phase(), Phase::Complete | Phase::Voided) {
             return Ok(Undo::Step);

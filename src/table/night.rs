@@ -49,13 +49,28 @@ impl Night {
         }
     }
 
-    /// Folds a journal; the error names the index of the event that was refused.
+    /// Folds a journal; the error names the index of the event that was
+    /// refused. Events older than undo would reach are applied with no way
+    /// back, so a restart pays for undo records of the last hands only.
     pub fn replay(
         rules: Arc<HouseRules>,
         events: impl IntoIterator<Item = TableEvent>,
     ) -> Result<Night, (usize, TableError)> {
+        let events: Vec<TableEvent> = events.into_iter().collect();
+        let window = events
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, e)| matches!(e, TableEvent::NewHand))
+            .nth(UNDO_HANDS - 1)
+            .map_or(0, |(i, _)| i);
         let mut night = Night::new(rules);
-        for (i, e) in events.into_iter().enumerate() {
+        let mut events = events.into_iter().enumerate();
+        for (i, e) in events.by_ref().take(window) {
+            night.table.apply_forward(&e).map_err(|err| (i, err))?;
+            night.applied += 1;
+        }
+        for (i, e) in events {
             night.apply(e).map_err(|err| (i, err))?;
         }
         Ok(night)

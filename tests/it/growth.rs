@@ -82,7 +82,11 @@ fn a_hand_costs_the_same_at_45_thousand_events_as_at_5_thousand() {
     let table = s.night().table();
     assert_eq!(table.hands_dealt(), 9_042, "every hand was dealt");
     assert!(early_events < 6_000, "{early_events}");
-    assert!(s.night().events_applied() > 45_000, "{}", s.night().events_applied());
+    assert!(
+        s.night().events_applied() > 45_000,
+        "{}",
+        s.night().events_applied()
+    );
     assert!(table.ledger().entries().len() > 9_000, "a fee every hand");
     // The median hand: a vector that doubles now and then (the ledger's)
     // is amortised, not growth.
@@ -109,7 +113,11 @@ fn undo_reaches_back_the_undo_window_and_says_why_not_further() {
         undone += 1;
     }
     assert!(undone >= UNDO_HANDS * 5, "{undone} events undone");
-    assert_eq!(n.table().hands_dealt(), 3, "back to the start of the window");
+    assert_eq!(
+        n.table().hands_dealt(),
+        3,
+        "back to the start of the window"
+    );
     assert_eq!(
         n.can_undo().map_err(|e| e.to_string()),
         Err(format!(
@@ -126,4 +134,52 @@ fn undo_reaches_back_the_undo_window_and_says_why_not_further() {
 fn night_fresh() -> dealerd::table::Night {
     let rules = dealerd::rules::load_str("fee.toml", &rules()).expect("loads");
     dealerd::table::Night::new(std::sync::Arc::new(rules))
+}
+
+/// A restart applies the hands older than undo reaches with no way back:
+/// the table it gets is the live one, and so is every undo it still has.
+#[test]
+fn a_long_night_restarts_to_the_same_table_and_the_same_undos() {
+    let dir = std::env::temp_dir().join(format!("dealerd-growth-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let storage = Storage {
+        journal: Some(dir.join("journal.jsonl")),
+        history: None,
+    };
+    let mut live = Session::open("fee.toml", &rules(), &storage).expect("opens");
+    for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
+        let join = TableEvent::Join {
+            seat,
+            name: name.to_string(),
+            buy_in: 20_000,
+        };
+        live.handle(Input::Table(join), Duration::ZERO);
+    }
+    per_hand(&mut live, UNDO_HANDS * 2 + 5);
+    // Into a hand, and one undo on the journal too.
+    for button in [Button::Ok, Button::BetRaise, Button::Ok, Button::Undo] {
+        let press = Input::Press(Press {
+            button,
+            long: false,
+        });
+        live.handle(press, Duration::ZERO);
+    }
+    let mut live = live.night().clone();
+    let restarted = Session::open("fee.toml", &rules(), &storage).expect("resumes");
+    let mut restarted = restarted.night().clone();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(live.table().hands_dealt() > 2 * UNDO_HANDS as u64);
+    assert_eq!(restarted.events_applied(), live.events_applied());
+    assert_eq!(restarted.events(), live.events());
+    loop {
+        let table = format!("{:?}", live.table());
+        assert_eq!(format!("{:?}", restarted.table()), table);
+        let undone = live.undo();
+        assert_eq!(restarted.undo(), undone);
+        if undone.is_none() {
+            break;
+        }
+    }
+    assert_eq!(restarted.can_undo(), live.can_undo());
 }
