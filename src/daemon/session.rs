@@ -18,9 +18,9 @@ use thiserror::Error;
 use crate::engine::{Action, Event};
 use crate::hw::buttons::Press;
 use crate::journal::phh_writer;
-use crate::journal::{night_from, Header, Journal, JournalError, Record};
+use crate::journal::{self, Header, Journal, JournalError, Record};
 use crate::rules::{uid_hex, CardCommand, CardRole, HouseRules, RulesError};
-use crate::table::{Night, TableEvent};
+use crate::table::{Night, Replay, TableEvent};
 use crate::ui::{screens, Controller, Frame, Intent};
 
 /// The rules source name of the embedded default (no file behind it).
@@ -133,37 +133,41 @@ impl Session {
                 (Night::new(rules), Some(Journal::create(path, header)?))
             }
             Some(path) => {
-                let (journal, records) = Journal::open(path)?;
+                let (header, mut records) = Journal::read(path)?;
+                // The night resumes under the rules it was kept under; a file
+                // changed since is a reload like any other, after the replay.
+                let kept = if header.rules_text == text {
+                    rules
+                } else {
+                    Arc::new(header.rules()?)
+                };
+                opened = (header.rules, header.rules_text);
+                let located = |e| match e {
+                    JournalError::Replay { n, reason } => JournalError::Replay {
+                        n,
+                        reason: format!("{}: {reason}", path.display()),
+                    },
+                    e => e,
+                };
+                let mut replay = Replay::new(kept);
+                for record in records.by_ref() {
+                    let (n, record) = record?;
+                    journal::fold(&mut replay, n, record).map_err(located)?;
+                }
+                let journal = records.finish()?;
+                let night = journal::finish(replay).map_err(located)?;
                 if let Some(warning) = journal.recovered() {
                     notices.push(Notice {
                         level: Level::Warn,
                         text: warning.to_string(),
                     });
                 }
-                // The night resumes under the rules it was kept under; a file
-                // changed since is a reload like any other, after the replay.
-                let kept = if journal.header().rules_text == text {
-                    rules
-                } else {
-                    Arc::new(journal.header().rules()?)
-                };
-                opened = (
-                    journal.header().rules.clone(),
-                    journal.header().rules_text.clone(),
-                );
-                let night = night_from(kept, &records).map_err(|e| match e {
-                    JournalError::Replay { n, reason } => JournalError::Replay {
-                        n,
-                        reason: format!("{}: {reason}", path.display()),
-                    },
-                    e => e,
-                })?;
                 notices.push(Notice {
                     level: Level::Info,
                     text: format!(
                         "{}: resumed after {} records, {} hands",
                         path.display(),
-                        records.len(),
+                        journal.len(),
                         night.table().hands_dealt()
                     ),
                 });

@@ -13,7 +13,7 @@
 pub mod phh_writer;
 
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::rules::{HouseRules, RulesError};
-use crate::table::{Night, TableEvent};
+use crate::table::{Night, Replay, TableError, TableEvent, UndoRefused, UNDO_HANDS};
 
 /// The format version written in the header.
 pub const VERSION: u32 = 1;
@@ -156,45 +156,39 @@ impl Journal {
 
     /// Opens a journal and reads its records, repairing a torn last line.
     pub fn open(path: &Path) -> Result<(Journal, Vec<Record>), JournalError> {
+        let (_, mut reader) = Journal::read(path)?;
+        let records = reader
+            .by_ref()
+            .map(|r| r.map(|(_, record)| record))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((reader.finish()?, records))
+    }
+
+    /// Opens a journal for reading its records one at a time, so a restart
+    /// holds one line in memory, not the night: the header, then a
+    /// [`Reader`] whose [`finish`](Reader::finish) repairs a torn last line
+    /// and gives the journal, positioned for appending.
+    pub fn read(path: &Path) -> Result<(Header, Reader), JournalError> {
         let io = io_err(path);
         let name = path.display().to_string();
-        let mut file = OpenOptions::new()
+        let file = OpenOptions::new()
             .append(true)
             .read(true)
             .open(path)
             .map_err(&io)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(&io)?;
-
-        // (start, end) of each line, without its newline; a last piece without
-        // a newline is torn.
-        let mut lines = Vec::new();
-        let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            if b == b'\n' {
-                lines.push((start, i));
-                start = i + 1;
-            }
-        }
-        let mut recovered = None;
-        if start < bytes.len() {
-            recovered = Some(format!(
-                "{name}:{}: dropped a torn last line ({} bytes without a newline)",
-                lines.len() + 1,
-                bytes.len() - start
-            ));
-        }
-        let Some(&(h0, h1)) = lines.first() else {
+        let mut lines = BufReader::new(file);
+        let mut line = Vec::new();
+        lines.read_until(b'\n', &mut line).map_err(&io)?;
+        if line.pop() != Some(b'\n') {
             return Err(JournalError::Header {
                 path: name,
                 reason: "the file has no complete first line".into(),
             });
-        };
-        let header: Header =
-            serde_json::from_slice(&bytes[h0..h1]).map_err(|e| JournalError::Header {
-                path: name.clone(),
-                reason: e.to_string(),
-            })?;
+        }
+        let header: Header = serde_json::from_slice(&line).map_err(|e| JournalError::Header {
+            path: name.clone(),
+            reason: e.to_string(),
+        })?;
         if header.dealerd_journal != VERSION {
             return Err(JournalError::Header {
                 path: name,
@@ -204,45 +198,20 @@ impl Journal {
                 ),
             });
         }
-
-        let mut records = Vec::with_capacity(lines.len());
-        let mut good_end = h1 + 1;
-        let count = lines.len();
-        for (i, &(a, b)) in lines.iter().enumerate().skip(1) {
-            let line_no = i + 1;
-            match parse_line(&bytes[a..b], records.len() as u64 + 1) {
-                Ok(record) => {
-                    records.push(record);
-                    good_end = b + 1;
-                }
-                // The last complete line may be a write the power cut left half
-                // done (garbage, zeros); only when no torn piece follows it.
-                Err(reason) if i + 1 == count && recovered.is_none() => {
-                    recovered = Some(format!(
-                        "{name}:{line_no}: dropped a broken last line: {reason}"
-                    ));
-                }
-                Err(reason) => {
-                    return Err(JournalError::Corrupt {
-                        path: name,
-                        line: line_no,
-                        reason,
-                    })
-                }
-            }
-        }
-        if recovered.is_some() {
-            file.set_len(good_end as u64).map_err(&io)?;
-            file.sync_all().map_err(&io)?;
-        }
-        let journal = Journal {
+        let reader = Reader {
             path: path.to_path_buf(),
-            file,
-            header,
-            len: records.len() as u64,
-            recovered,
+            name,
+            good_end: line.len() as u64 + 1,
+            lines,
+            line,
+            line_no: 1,
+            records: 0,
+            broken: None,
+            recovered: None,
+            done: false,
+            header: header.clone(),
         };
-        Ok((journal, records))
+        Ok((header, reader))
     }
 
     /// Writes one record and fsyncs it: when this returns, the record survives
@@ -297,6 +266,114 @@ impl Journal {
     }
 }
 
+/// The records of a journal being opened, in order (see [`Journal::read`]).
+#[derive(Debug)]
+pub struct Reader {
+    path: PathBuf,
+    name: String,
+    header: Header,
+    lines: BufReader<File>,
+    /// The line being read, reused.
+    line: Vec<u8>,
+    line_no: usize,
+    records: u64,
+    /// Where the last good line ends: the file is cut back to here if what
+    /// follows is torn.
+    good_end: u64,
+    /// A complete line that did not parse: a power cut's if it is the last.
+    broken: Option<(usize, String)>,
+    recovered: Option<String>,
+    done: bool,
+}
+
+impl Reader {
+    /// After the last record: repairs a torn or broken last line (cutting
+    /// the file back to the last good one, fsynced) and gives the journal.
+    pub fn finish(mut self) -> Result<Journal, JournalError> {
+        while let Some(r) = self.next() {
+            r?;
+        }
+        let file = self.lines.into_inner();
+        if self.recovered.is_some() {
+            let io = io_err(&self.path);
+            file.set_len(self.good_end).map_err(&io)?;
+            file.sync_all().map_err(&io)?;
+        }
+        Ok(Journal {
+            path: self.path,
+            file,
+            header: self.header,
+            len: self.records,
+            recovered: self.recovered,
+        })
+    }
+
+    fn corrupt(&mut self, line: usize, reason: String) -> Option<<Self as Iterator>::Item> {
+        self.done = true;
+        Some(Err(JournalError::Corrupt {
+            path: self.name.clone(),
+            line,
+            reason,
+        }))
+    }
+}
+
+/// Each record with its number (from 1).
+impl Iterator for Reader {
+    type Item = Result<(u64, Record), JournalError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        self.line.clear();
+        let read = match self.lines.read_until(b'\n', &mut self.line) {
+            Ok(read) => read,
+            Err(source) => {
+                self.done = true;
+                let path = self.name.clone();
+                return Some(Err(JournalError::Io { path, source }));
+            }
+        };
+        let torn = read > 0 && self.line.last() != Some(&b'\n');
+        if read == 0 || torn {
+            self.done = true;
+            self.recovered = match (self.broken.take(), torn) {
+                // The last complete line may be a write the power cut left
+                // half done (garbage, zeros); only when no torn piece follows.
+                (Some((line_no, reason)), false) => Some(format!(
+                    "{}:{line_no}: dropped a broken last line: {reason}",
+                    self.name
+                )),
+                (Some((line_no, reason)), true) => return self.corrupt(line_no, reason),
+                (None, true) => Some(format!(
+                    "{}:{}: dropped a torn last line ({read} bytes without a newline)",
+                    self.name,
+                    self.line_no + 1
+                )),
+                (None, false) => None,
+            };
+            return None;
+        }
+        if let Some((line_no, reason)) = self.broken.take() {
+            return self.corrupt(line_no, reason);
+        }
+        self.line_no += 1;
+        self.line.pop();
+        match parse_line(&self.line, self.records + 1) {
+            Ok(record) => {
+                self.records += 1;
+                self.good_end += read as u64;
+                Some(Ok((self.records, record)))
+            }
+            Err(reason) => {
+                self.broken = Some((self.line_no, reason));
+                self.next()
+            }
+        }
+    }
+}
+
 fn parse_line(bytes: &[u8], expected: u64) -> Result<Record, String> {
     let line: Line = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
     if line.n != expected {
@@ -332,29 +409,41 @@ fn sync_dir(path: &Path) {
     }
 }
 
-/// Folds journal records into a night. Undos are matched with the events
-/// they took back before anything is applied, so recovery is one fold of
-/// the events that stand, however far back the undos went.
+/// Folds journal records into a night, as a restart does (see
+/// [`Replay`]).
 pub fn night_from(rules: Arc<HouseRules>, records: &[Record]) -> Result<Night, JournalError> {
-    let mut standing: Vec<(u64, &TableEvent)> = Vec::with_capacity(records.len());
+    let mut replay = Replay::new(rules);
     for (i, record) in records.iter().enumerate() {
-        let n = i as u64 + 1;
-        match record {
-            Record::Event(e) => standing.push((n, e)),
-            Record::Undo => {
-                standing.pop().ok_or_else(|| JournalError::Replay {
-                    n,
-                    reason: "undo with nothing to undo".into(),
-                })?;
-            }
-        }
+        fold(&mut replay, i as u64 + 1, record.clone())?;
     }
-    Night::replay(rules, standing.iter().map(|(_, e)| (*e).clone())).map_err(|(i, err)| {
-        JournalError::Replay {
-            n: standing.get(i).map_or(0, |(n, _)| *n),
-            reason: format!("refused: {err}"),
-        }
-    })
+    finish(replay)
+}
+
+/// One record into a replay: record `n`'s event, or an undo of the last.
+pub fn fold(replay: &mut Replay, n: u64, record: Record) -> Result<(), JournalError> {
+    match record {
+        Record::Event(e) => replay.event(n, e).map_err(refused),
+        Record::Undo => replay.undo().map_err(|why| JournalError::Replay {
+            n,
+            reason: match why {
+                UndoRefused::Nothing => "undo with nothing to undo".into(),
+                UndoRefused::TooFarBack => {
+                    format!("an undo further back than {UNDO_HANDS} hands, which a restart keeps")
+                }
+            },
+        }),
+    }
+}
+
+pub fn finish(replay: Replay) -> Result<Night, JournalError> {
+    replay.finish().map_err(refused)
+}
+
+fn refused((n, err): (u64, TableError)) -> JournalError {
+    JournalError::Replay {
+        n,
+        reason: format!("refused: {err}"),
+    }
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ pub use guts::{GutsRound, GutsState};
 pub use kill::KillState;
 pub use ledger::{Entry, EntryKind, Ledger};
 pub use lives::LivesGame;
-pub use night::{Night, UndoRefused, UNDO_HANDS};
+pub use night::{Night, Replay, UndoRefused, UNDO_HANDS};
 pub use seating::{Player, Status};
 
 /// The hand being played, and which table seat each hand seat is.

@@ -2,6 +2,7 @@
 //! takes the last event back with what [`Table::apply_undoable`] said it
 //! would take, so no undo replays anything.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::{Table, TableError, TableEvent, Undo};
@@ -50,30 +51,17 @@ impl Night {
     }
 
     /// Folds a journal; the error names the index of the event that was
-    /// refused. Events older than undo would reach are applied with no way
-    /// back, so a restart pays for undo records of the last hands only.
+    /// refused. See [`Replay`].
     pub fn replay(
         rules: Arc<HouseRules>,
         events: impl IntoIterator<Item = TableEvent>,
     ) -> Result<Night, (usize, TableError)> {
-        let events: Vec<TableEvent> = events.into_iter().collect();
-        let window = events
-            .iter()
-            .enumerate()
-            .rev()
-            .filter(|(_, e)| matches!(e, TableEvent::NewHand))
-            .nth(UNDO_HANDS - 1)
-            .map_or(0, |(i, _)| i);
-        let mut night = Night::new(rules);
-        let mut events = events.into_iter().enumerate();
-        for (i, e) in events.by_ref().take(window) {
-            night.table.apply_forward(&e).map_err(|err| (i, err))?;
-            night.applied += 1;
+        let mut replay = Replay::new(rules);
+        let index = |(i, err): (u64, TableError)| (i as usize, err);
+        for (i, e) in events.into_iter().enumerate() {
+            replay.event(i as u64, e).map_err(index)?;
         }
-        for (i, e) in events {
-            night.apply(e).map_err(|err| (i, err))?;
-        }
-        Ok(night)
+        replay.finish().map_err(index)
     }
 
     pub fn table(&self) -> &Table {
@@ -160,5 +148,78 @@ impl Night {
         }
         self.applied -= 1;
         Some(event)
+    }
+}
+
+/// Folds events that were accepted before, in this order, as a restart
+/// does. Events wait in a queue until they are more than [`UNDO_HANDS`]
+/// hands old, then go into the table with no way back; the last hands get
+/// undo records as they did live. So a restart costs one fold and holds no
+/// more than the night does live, however long the journal.
+#[derive(Debug)]
+pub struct Replay {
+    night: Night,
+    /// Events not applied yet, each with its caller's number for errors.
+    pending: VecDeque<(u64, TableEvent)>,
+    /// `NewHand` events in `pending`.
+    pending_hands: usize,
+}
+
+impl Replay {
+    pub fn new(rules: Arc<HouseRules>) -> Replay {
+        Replay {
+            night: Night::new(rules),
+            pending: VecDeque::new(),
+            pending_hands: 0,
+        }
+    }
+
+    /// The next event; an error names the number of the event refused,
+    /// which may be an earlier one, applied now.
+    pub fn event(&mut self, n: u64, event: TableEvent) -> Result<(), (u64, TableError)> {
+        if matches!(event, TableEvent::NewHand) {
+            self.pending_hands += 1;
+        }
+        self.pending.push_back((n, event));
+        // As live, once a hand more than undo keeps has begun, everything
+        // before the oldest hand undo keeps is for good.
+        while self.pending_hands > UNDO_HANDS
+            || self.pending_hands == UNDO_HANDS
+                && self.night.applied > 0
+                && !matches!(self.pending.front(), Some((_, TableEvent::NewHand)))
+        {
+            let Some((n, e)) = self.pending.pop_front() else {
+                break;
+            };
+            if matches!(e, TableEvent::NewHand) {
+                self.pending_hands -= 1;
+            }
+            self.night.table.apply_forward(&e).map_err(|err| (n, err))?;
+            self.night.applied += 1;
+        }
+        Ok(())
+    }
+
+    /// Takes back the last event: one that is still waiting, as live undo
+    /// never reaches further back than the hands that wait.
+    pub fn undo(&mut self) -> Result<(), UndoRefused> {
+        match self.pending.pop_back() {
+            Some((_, e)) => {
+                if matches!(e, TableEvent::NewHand) {
+                    self.pending_hands -= 1;
+                }
+                Ok(())
+            }
+            None if self.night.applied == 0 => Err(UndoRefused::Nothing),
+            None => Err(UndoRefused::TooFarBack),
+        }
+    }
+
+    /// The night: the waiting events applied with their undo records.
+    pub fn finish(mut self) -> Result<Night, (u64, TableError)> {
+        for (n, e) in self.pending {
+            self.night.apply(e).map_err(|err| (n, err))?;
+        }
+        Ok(self.night)
     }
 }

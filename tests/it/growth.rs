@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use dealerd::daemon::session::{Input, Session, Storage};
 use dealerd::hw::buttons::{Button, Press};
+use dealerd::journal::{night_from, Record};
 use dealerd::table::{TableEvent, UNDO_HANDS};
 
 use crate::alloc_count::counted;
@@ -168,7 +169,22 @@ fn a_long_night_restarts_to_the_same_table_and_the_same_undos() {
     let mut live = live.night().clone();
     let restarted = Session::open("fee.toml", &rules(), &storage).expect("resumes");
     let mut restarted = restarted.night().clone();
+    let path = dir.join("journal.jsonl");
+    let (_, mut records) = dealerd::journal::Journal::open(&path).expect("reads");
     let _ = std::fs::remove_dir_all(&dir);
+    // A journal whose undos reach further back than live undo does (none
+    // this dealerd writes) is refused at the record that does it.
+    let rules = std::sync::Arc::clone(live.initial_rules());
+    let reach = live.events().len();
+    records.extend(std::iter::repeat_n(Record::Undo, reach + 1));
+    let err = night_from(rules, &records).expect_err("too far back");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "record {}: an undo further back than {UNDO_HANDS} hands, which a restart keeps",
+            records.len()
+        )
+    );
     assert!(live.table().hands_dealt() > 2 * UNDO_HANDS as u64);
     assert_eq!(restarted.events_applied(), live.events_applied());
     assert_eq!(restarted.events(), live.events());
