@@ -290,7 +290,7 @@ impl Reader {
     /// After the last record: repairs a torn or broken last line (cutting
     /// the file back to the last good one, fsynced) and gives the journal.
     pub fn finish(mut self) -> Result<Journal, JournalError> {
-        while let Some(r) = self.next() {
+        for r in self.by_ref() {
             r?;
         }
         let file = self.lines.into_inner();
