@@ -30,9 +30,14 @@ fn press(button: Button) -> Input {
     })
 }
 
-/// The default house with deep stacks, so long nights bust nobody.
+/// The default house with deep stacks, so long nights bust nobody, and a
+/// fee every hand as at H4's table (M3), so the ledger grows with the night.
 fn deep() -> String {
-    DEFAULT.replace("buy_in_max = 200", "buy_in_max = 1000000")
+    let deep = DEFAULT.replace("buy_in_max = 200", "buy_in_max = 1000000");
+    format!(
+        "{deep}\n[fees]\npayer = \"button\"\nwhen = \"before-deal\"\n\
+         rates = [{{ players = [1, 10], fee = 1 }}]\n"
+    )
 }
 
 fn seat(s: &mut Session, names: &[&str], buy_in: u64) {
@@ -90,6 +95,19 @@ fn bench_press(c: &mut Criterion) {
                 }
             })
         });
+        // The same with the journal: a line serialised, written and fsynced
+        // per press (on tmpfs, so the fsync is no disk time).
+        let path = shm(&format!("press-{events}"));
+        let mut s = default_session(events, Some(path.clone()));
+        g.bench_function(format!("journaled/{events}"), |b| {
+            b.iter(|| {
+                for button in [Button::CheckCall, Button::Undo] {
+                    s.handle(press(button), Duration::ZERO);
+                    black_box(s.frame());
+                }
+            })
+        });
+        let _ = std::fs::remove_file(&path);
     }
     g.finish();
 }

@@ -108,6 +108,20 @@ fn undo_reaches_back_the_undo_window_and_says_why_not_further() {
     let mut s = night();
     per_hand(&mut s, UNDO_HANDS + 3);
     let night = s.night().clone();
+    // At the table: the dealer presses undo until it will go no further,
+    // and the screen says why.
+    let undo = Input::Press(Press {
+        button: Button::Undo,
+        long: false,
+    });
+    while s.night().can_undo().is_ok() {
+        s.handle(undo.clone(), Duration::ZERO);
+    }
+    s.handle(undo, Duration::ZERO);
+    assert_eq!(
+        s.controller().message.as_deref(),
+        Some("undo goes back 32 hands at most; the host can correct stacks")
+    );
     let mut n = night.clone();
     let mut undone = 0;
     while n.undo().is_some() {
