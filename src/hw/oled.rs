@@ -14,8 +14,9 @@
 //! page/column pointer set by three one-byte commands sufficient.
 
 use embedded_graphics::draw_target::DrawTarget;
-use embedded_graphics::geometry::{OriginDimensions, Size};
+use embedded_graphics::geometry::{Dimensions, OriginDimensions, Size};
 use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::Pixel;
 use embedded_hal::i2c::{Error as _, ErrorKind, I2c};
 use ssd1306::command::AddrMode;
@@ -118,6 +119,19 @@ impl OriginDimensions for Frame {
     }
 }
 
+/// Bits `lo..=hi` of a page byte (rows `lo..=hi` of the page), `lo <= hi <= 7`.
+fn rows_mask(lo: usize, hi: usize) -> u8 {
+    (0xFF << lo) & (0xFF >> (7 - hi))
+}
+
+/// Drop the next `n` items (an iterator's own `nth` can skip without
+/// producing them, e.g. a slice's).
+fn skip<I: Iterator>(it: &mut I, n: usize) {
+    if n > 0 {
+        it.nth(n - 1);
+    }
+}
+
 impl DrawTarget for Frame {
     type Color = BinaryColor;
     type Error = core::convert::Infallible;
@@ -126,9 +140,74 @@ impl DrawTarget for Frame {
     where
         I: IntoIterator<Item = Pixel<Self::Color>>,
     {
+        // Text in one colour (`MonoTextStyle::new`, most of every screen)
+        // arrives here, not in `fill_contiguous`: embedded-graphics 0.8
+        // filters a glyph's lit pixels and calls `draw_iter`. Its glyph
+        // iterator, not this loop, is the cost (branchless or unsigned-compare
+        // versions of this loop measured the same or slower).
         for Pixel(p, color) in pixels {
             if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
                 self.set_pixel(x, y, color.is_on());
+            }
+        }
+        Ok(())
+    }
+
+    /// Row-major over the whole (unclipped) `area`, as embedded-graphics
+    /// defines it: colours for pixels off the frame are consumed and dropped.
+    /// Each row's visible span is one bit of one page across a byte slice, so
+    /// the inner loop has no bounds checks and no index arithmetic.
+    fn fill_contiguous<I>(&mut self, area: &Rectangle, colors: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Self::Color>,
+    {
+        let clip = area.intersection(&self.bounding_box());
+        let Some(end) = clip.bottom_right() else {
+            return Ok(()); // wholly off the frame or zero-sized: nothing shows
+        };
+        // Inside the frame after the intersection, so these are 0..WIDTH/HEIGHT.
+        let (x0, y0) = (clip.top_left.x as usize, clip.top_left.y as usize);
+        let (x1, y1) = (end.x as usize, end.y as usize);
+        let width = area.size.width as usize;
+        // Off-frame parts of the area: rows above, and each row's columns
+        // left and right of the visible span.
+        let above = (clip.top_left.y - area.top_left.y) as usize;
+        let lead = (clip.top_left.x - area.top_left.x) as usize;
+        let trail = width - lead - (x1 - x0 + 1);
+        let mut colors = colors.into_iter();
+        skip(&mut colors, above.saturating_mul(width));
+        for y in y0..=y1 {
+            let bit = 1 << (y % 8);
+            let row = &mut self.buf[(y / 8) * WIDTH + x0..=(y / 8) * WIDTH + x1];
+            skip(&mut colors, lead);
+            // A short iterator just leaves the rest as it was, as the
+            // per-pixel default would.
+            for (byte, c) in row.iter_mut().zip(colors.by_ref()) {
+                *byte = (*byte & !bit) | if c.is_on() { bit } else { 0 };
+            }
+            skip(&mut colors, trail);
+        }
+        Ok(())
+    }
+
+    /// One mask per page: a rectangle touches at most 8 pages, and each
+    /// page's rows are the same bits in every column of the span.
+    fn fill_solid(&mut self, area: &Rectangle, color: Self::Color) -> Result<(), Self::Error> {
+        let clip = area.intersection(&self.bounding_box());
+        let Some(end) = clip.bottom_right() else {
+            return Ok(());
+        };
+        let (x0, y0) = (clip.top_left.x as usize, clip.top_left.y as usize);
+        let (x1, y1) = (end.x as usize, end.y as usize);
+        for page in y0 / 8..=y1 / 8 {
+            let lo = if page == y0 / 8 { y0 % 8 } else { 0 };
+            let hi = if page == y1 / 8 { y1 % 8 } else { 7 };
+            let mask = rows_mask(lo, hi);
+            let span = &mut self.buf[page * WIDTH + x0..=page * WIDTH + x1];
+            if color.is_on() {
+                span.iter_mut().for_each(|b| *b |= mask);
+            } else {
+                span.iter_mut().for_each(|b| *b &= !mask);
             }
         }
         Ok(())

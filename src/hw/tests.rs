@@ -2,12 +2,13 @@
 
 use std::time::{Duration, Instant};
 
-use embedded_graphics::mono_font::ascii::FONT_6X10;
-use embedded_graphics::mono_font::MonoTextStyle;
+use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
+use embedded_graphics::mono_font::{MonoFont, MonoTextStyle, MonoTextStyleBuilder};
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
 use embedded_graphics::text::{Baseline, Text};
+use proptest::prelude::*;
 
 use super::oled::{Frame, Oled, OledError, DEFAULT_ADDR};
 use super::rfid::{CardUid, RfidError, RfidReader};
@@ -255,4 +256,226 @@ fn frame_is_a_128x64_draw_target() {
     assert!(f.pixel(127, 63));
     assert_eq!(f.as_bytes().iter().filter(|b| **b != 0).count(), 1);
     assert_eq!(f.page(7)[127], 0x80);
+}
+
+/// The frame with only the per-pixel path: the original `draw_iter` (one
+/// `set_pixel` a pixel) and embedded-graphics' default `fill_contiguous`
+/// (the area's points zipped with the colours) and `fill_solid`. The fast
+/// paths must leave exactly these bytes.
+struct PerPixel<'a>(&'a mut Frame);
+
+impl OriginDimensions for PerPixel<'_> {
+    fn size(&self) -> Size {
+        self.0.size()
+    }
+}
+
+impl DrawTarget for PerPixel<'_> {
+    type Color = BinaryColor;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Pixel<Self::Color>>,
+    {
+        for Pixel(p, color) in pixels {
+            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
+                self.0.set_pixel(x, y, color.is_on());
+            }
+        }
+        Ok(())
+    }
+}
+
+fn color(on: bool) -> BinaryColor {
+    if on {
+        BinaryColor::On
+    } else {
+        BinaryColor::Off
+    }
+}
+
+/// A frame that is not blank, so clearing a bit is tested as well as setting one.
+fn noise() -> impl Strategy<Value = Frame> {
+    proptest::collection::vec(any::<u8>(), 128 * 8).prop_map(|v| {
+        let mut buf = [0; 128 * 8];
+        buf.copy_from_slice(&v);
+        Frame::from_bytes(buf)
+    })
+}
+
+/// Rectangles on, across and off every edge, negative origins and zero sizes.
+fn area() -> impl Strategy<Value = Rectangle> {
+    (-150i32..200, -80i32..100, 0u32..160, 0u32..80)
+        .prop_map(|(x, y, w, h)| Rectangle::new(Point::new(x, y), Size::new(w, h)))
+}
+
+/// An area and colours for it: as many as it has pixels (mostly), fewer, or
+/// two more (the extra must be ignored).
+fn area_and_colors() -> impl Strategy<Value = (Rectangle, Vec<BinaryColor>)> {
+    area().prop_flat_map(|a| {
+        let n = (a.size.width * a.size.height) as usize;
+        let len = prop_oneof![4 => Just(n), 1 => 0..=n, 1 => Just(n + 2)];
+        (
+            Just(a),
+            len.prop_flat_map(|len| proptest::collection::vec(any::<bool>().prop_map(color), len)),
+        )
+    })
+}
+
+proptest! {
+    #[test]
+    fn fill_contiguous_matches_per_pixel(
+        start in noise(),
+        (area, colors) in area_and_colors(),
+    ) {
+        let mut fast = start.clone();
+        fast.fill_contiguous(&area, colors.iter().copied()).unwrap();
+        let mut slow = start;
+        PerPixel(&mut slow).fill_contiguous(&area, colors.iter().copied()).unwrap();
+        prop_assert_eq!(fast.as_bytes(), slow.as_bytes());
+    }
+
+    #[test]
+    fn fill_solid_matches_per_pixel(start in noise(), area in area(), on in any::<bool>()) {
+        let mut fast = start.clone();
+        fast.fill_solid(&area, color(on)).unwrap();
+        let mut slow = start;
+        PerPixel(&mut slow).fill_solid(&area, color(on)).unwrap();
+        prop_assert_eq!(fast.as_bytes(), slow.as_bytes());
+    }
+
+    #[test]
+    fn draw_iter_matches_per_pixel(
+        start in noise(),
+        pixels in proptest::collection::vec((-200i32..200, -100i32..100, any::<bool>()), 0..300),
+    ) {
+        let pixels = pixels.iter().map(|&(x, y, on)| Pixel(Point::new(x, y), color(on)));
+        let mut fast = start.clone();
+        fast.draw_iter(pixels.clone()).unwrap();
+        let mut slow = start;
+        PerPixel(&mut slow).draw_iter(pixels).unwrap();
+        prop_assert_eq!(fast.as_bytes(), slow.as_bytes());
+    }
+
+    /// Text the way the screens draw it, in each style's path through
+    /// embedded-graphics: lit text (`draw_iter`), unlit on a bar
+    /// (`draw_iter`), both colours (`fill_contiguous`), background only,
+    /// with underline and strikethrough (`fill_solid`), anywhere on or
+    /// off the frame.
+    #[test]
+    fn text_matches_per_pixel(
+        start in noise(),
+        text in "[ -~]{0,24}",
+        font in 0usize..FONTS.len(),
+        style in 0usize..5,
+        x in -40i32..140,
+        y in -30i32..80,
+    ) {
+        let mut fast = start.clone();
+        let mut slow = start;
+        text_both_ways(&mut fast, &mut slow, &text, font, style, Point::new(x, y));
+        prop_assert_eq!(fast.as_bytes(), slow.as_bytes());
+    }
+}
+
+const FONTS: [&MonoFont<'static>; 6] = [
+    &FONT_6X10,
+    &FONT_5X8,
+    &FONT_7X13_BOLD,
+    &FONT_10X20,
+    &profont::PROFONT_24_POINT,
+    &profont::PROFONT_9_POINT,
+];
+
+fn text_both_ways(
+    fast: &mut Frame,
+    slow: &mut Frame,
+    text: &str,
+    font: usize,
+    style: usize,
+    at: Point,
+) {
+    let b = MonoTextStyleBuilder::new().font(FONTS[font]);
+    let style = match style {
+        0 => b.text_color(BinaryColor::On).build(),
+        1 => b.text_color(BinaryColor::Off).build(),
+        2 => b
+            .text_color(BinaryColor::Off)
+            .background_color(BinaryColor::On)
+            .build(),
+        3 => b.background_color(BinaryColor::On).build(),
+        _ => b
+            .text_color(BinaryColor::On)
+            .underline()
+            .strikethrough()
+            .build(),
+    };
+    Text::with_baseline(text, at, style, Baseline::Top)
+        .draw(fast)
+        .unwrap();
+    Text::with_baseline(text, at, style, Baseline::Top)
+        .draw(&mut PerPixel(slow))
+        .unwrap();
+}
+
+/// Every font and style at each row offset within a page, so glyph cells
+/// start mid-page and cross page boundaries, and past both side edges.
+#[test]
+fn text_across_pages_matches_per_pixel() {
+    let text = "Ann raise 1,250 | $0.50 ~{}";
+    for font in 0..FONTS.len() {
+        for style in 0..5 {
+            for y in [-3, 0, 1, 3, 5, 7, 8, 13, 22, 31, 45, 57, 59, 63] {
+                for x in [-5, 0, 1, 100] {
+                    let mut fast = Frame::new();
+                    fast.clear(BinaryColor::Off).unwrap();
+                    // A lit band so unlit text shows.
+                    fast.fill_solid(
+                        &Rectangle::new(Point::new(0, 20), Size::new(128, 20)),
+                        BinaryColor::On,
+                    )
+                    .unwrap();
+                    let mut slow = fast.clone();
+                    text_both_ways(&mut fast, &mut slow, text, font, style, Point::new(x, y));
+                    assert_eq!(fast, slow, "font {font} style {style} at ({x}, {y})");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fill_solid_edges() {
+    let mut f = Frame::new();
+    // Zero-sized and wholly off-frame areas draw nothing and do not panic.
+    for r in [
+        Rectangle::new(Point::new(5, 5), Size::new(0, 10)),
+        Rectangle::new(Point::new(5, 5), Size::new(10, 0)),
+        Rectangle::new(Point::new(-20, -20), Size::new(20, 20)),
+        Rectangle::new(Point::new(128, 0), Size::new(5, 5)),
+        Rectangle::new(Point::new(0, 64), Size::new(5, 5)),
+        Rectangle::new(Point::new(i32::MIN / 2, 0), Size::new(10, 10)),
+    ] {
+        f.fill_solid(&r, BinaryColor::On).unwrap();
+        f.fill_contiguous(&r, std::iter::repeat(BinaryColor::On))
+            .unwrap();
+    }
+    assert_eq!(f, Frame::new());
+    // Rows 3..=10: page 0 bits 3-7, page 1 bits 0-2, columns 126-127 only.
+    f.fill_solid(
+        &Rectangle::new(Point::new(126, 3), Size::new(50, 8)),
+        BinaryColor::On,
+    )
+    .unwrap();
+    assert_eq!(&f.page(0)[125..], &[0, 0xF8, 0xF8]);
+    assert_eq!(&f.page(1)[125..], &[0, 0x07, 0x07]);
+    assert_eq!(f.as_bytes().iter().filter(|b| **b != 0).count(), 4);
+    f.clear(BinaryColor::On).unwrap();
+    f.fill_solid(
+        &Rectangle::new(Point::new(-3, 60), Size::new(5, 100)),
+        BinaryColor::Off,
+    )
+    .unwrap();
+    assert_eq!(&f.page(7)[..3], &[0x0F, 0x0F, 0xFF]);
 }

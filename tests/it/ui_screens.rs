@@ -6,6 +6,8 @@ use std::path::Path;
 use dealerd::hw::buttons::{Button, Press};
 use dealerd::table::{script, Night};
 use dealerd::ui::{render, screens, Controller, Intent, Mode, Ranking};
+use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::prelude::*;
 
 fn night(text: &str) -> Night {
     script::run("screen.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
@@ -257,4 +259,95 @@ fn clock_and_menu_and_message() {
     let mut f = render::Frame::new();
     screens::draw(&mut f, n.table(), &c, None).unwrap();
     save("message", &f);
+}
+
+/// The frame with only embedded-graphics' per-pixel defaults: every pixel
+/// through one `set_pixel`, as the frame drew before it had its own
+/// `fill_contiguous` and `fill_solid`.
+struct PerPixel<'a>(&'a mut render::Frame);
+
+impl OriginDimensions for PerPixel<'_> {
+    fn size(&self) -> Size {
+        Size::new(128, 64)
+    }
+}
+
+impl DrawTarget for PerPixel<'_> {
+    type Color = BinaryColor;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Pixel<Self::Color>>,
+    {
+        for Pixel(p, color) in pixels {
+            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
+                self.0.set_pixel(x, y, color.is_on());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every kind of screen, drawn through the frame's fast paths and through
+/// the per-pixel path: the same bytes.
+#[test]
+fn screens_match_the_per_pixel_path() {
+    let p = |button| Press {
+        button,
+        long: false,
+    };
+    let side = night(SIDE_POTS);
+    let showdown = night(SHOWDOWN);
+    let state = showdown.table().hand().unwrap().state();
+    let deal = night(SHOWDOWN.split("flop\n").next().unwrap());
+    let mut cases: Vec<(&str, &Night, Controller, Option<u32>)> = Vec::new();
+    cases.push(("action", &side, Controller::new(), None));
+    cases.push(("action+clock", &side, Controller::new(), Some(42)));
+    let mut c = Controller::new();
+    c.press(&side, p(Button::BetRaise));
+    c.press(&side, p(Button::BetRaise));
+    cases.push(("entry", &side, c, None));
+    let mut c = Controller::new();
+    c.press(
+        &side,
+        Press {
+            button: Button::Ok,
+            long: true,
+        },
+    );
+    cases.push(("menu", &side, c.clone(), None));
+    c.press(&side, p(Button::Ok));
+    cases.push(("clock", &side, c.clone(), Some(42)));
+    cases.push(("time up", &side, c, Some(0)));
+    let mut c = Controller::new();
+    c.refused(&"Dan: a raise must be to at least 40, not 30");
+    cases.push(("message", &side, c, None));
+    let mut c = Controller::new();
+    c.mode = Mode::Dialog(dealerd::ui::Dialog::HostMenu(1));
+    cases.push(("host menu", &side, c, None));
+    let kill = night(KILL);
+    cases.push(("between", &kill, Controller::new(), None));
+    cases.push(("deal", &deal, Controller::new(), None));
+    let mut c = Controller::new();
+    c.mode = Mode::Ranking(Ranking::new(state));
+    cases.push(("ranking", &showdown, c, None));
+    let mut c = Controller::new();
+    for b in [Button::Ok, Button::CheckCall, Button::Ok] {
+        c.press(&showdown, p(b));
+    }
+    cases.push(("pay", &showdown, c, None));
+    let ledger = night(NIGHT);
+    let mut c = Controller::new();
+    c.mode = Mode::Ledger;
+    cases.push(("ledger", &ledger, c, None));
+
+    for (name, n, c, clock) in &cases {
+        let mut fast = render::Frame::new();
+        screens::draw(&mut fast, n.table(), c, *clock).unwrap();
+        let mut slow = render::Frame::new();
+        screens::draw(&mut PerPixel(&mut slow), n.table(), c, *clock).unwrap();
+        assert!(lit(&fast) > 50, "{name}: {fast:?}");
+        assert_eq!(fast, slow, "{name}");
+    }
 }

@@ -1,0 +1,304 @@
+//! Drawing each screen into a fresh frame, the way the daemon does on every
+//! press (`Session::frame`): `draw/<screen>` is the whole call, and
+//! `logic/<screen>` is the same call into a target that throws the pixels
+//! away without iterating them, i.e. the screen's own work (strings, the
+//! table preview, the QR code) without the pixel writes. Their difference is
+//! what the frame's `DrawTarget` costs.
+//!
+//! The states come from the same scenario text as `tests/it/ui_screens.rs`.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::engine::Phase;
+use dealerd::hw::buttons::{Button, Press};
+use dealerd::table::{script, Night, TableEvent};
+use dealerd::ui::{render::Frame, screens, Controller, Dialog, Intent, Mode, Ranking};
+use embedded_graphics::draw_target::DrawTarget;
+use embedded_graphics::geometry::{OriginDimensions, Size};
+use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::Pixel;
+
+fn night(text: &str) -> Night {
+    script::run("bench.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn press(button: Button) -> Press {
+    Press {
+        button,
+        long: false,
+    }
+}
+
+const SIDE_POTS: &str = "rules default
+join 1 Ann 200
+join 2 Bob 100
+join 3 Cat 40
+join 4 Dan 150
+button Ann
+deal
+Dan raise 6
+Ann call
+Bob raise 20
+Cat allin
+Dan call
+Ann call
+Bob allin
+";
+
+const KILL: &str = "rules config/houses/h0-pot-limit-home.toml
+join 1 Ann 20
+join 2 Bob 20
+join 3 Cat 20
+join 4 Dan 20
+button Ann
+killorbit
+deal
+Dan raise 0.50
+Ann fold
+Bob fold
+Cat fold
+deal
+Ann fold
+Bob fold
+Cat fold
+deal
+Bob raise 0.50
+Cat fold
+Dan call
+Ann fold
+flop
+Dan bet 0.25
+Bob fold
+expect kill Dan
+";
+
+/// Preflop closed; the flop waits to be dealt.
+const DEAL_FLOP: &str = "rules default
+join 1 Ann 100
+join 2 Bob 40
+join 3 Cat 100
+button Ann
+deal
+Ann raise 10
+Bob allin
+Cat call
+Ann call
+";
+
+const SHOWDOWN: &str = "rules default
+join 1 Ann 100
+join 2 Bob 40
+join 3 Cat 100
+button Ann
+deal
+Ann raise 10
+Bob allin
+Cat call
+Ann call
+flop
+Cat check
+Ann check
+turn
+Cat check
+Ann check
+river
+Cat check
+Ann check
+";
+
+const NIGHT: &str = "rules default
+join 1 Ann 200
+join 2 Bob 100
+join 3 Cat 100
+join 4 Dan 150
+join 5 Eve 80
+join 6 Fred 120
+join 7 Gus 100
+join 8 Hal 60
+join 9 Ivy 200
+button Ann
+deal
+Dan raise 10
+Eve call
+Fred fold
+Gus fold
+Hal fold
+Ivy fold
+Ann fold
+Bob fold
+Cat call
+flop
+Cat bet 20
+Dan raise 60
+Eve fold
+Cat fold
+leave Dan
+topup Eve 20
+";
+
+/// A screen: a night, the controller's state, the clock.
+struct Screen {
+    name: &'static str,
+    night: Night,
+    ctl: Controller,
+    clock: Option<u32>,
+}
+
+fn screen(name: &'static str, night: Night, ctl: Controller, clock: Option<u32>) -> Screen {
+    Screen {
+        name,
+        night,
+        ctl,
+        clock,
+    }
+}
+
+fn screens_to_draw() -> Vec<Screen> {
+    let mut out = Vec::new();
+
+    let side = night(SIDE_POTS);
+    out.push(screen("action", side.clone(), Controller::new(), None));
+    let mut c = Controller::new();
+    for _ in 0..2 {
+        assert_eq!(c.press(&side, press(Button::BetRaise)), Intent::None);
+    }
+    assert!(matches!(c.mode, Mode::Entry(_)));
+    out.push(screen("amount_entry", side.clone(), c, None));
+    out.push(screen(
+        "action_with_clock",
+        side.clone(),
+        Controller::new(),
+        Some(42),
+    ));
+    let mut c = Controller::new();
+    c.refused(&"Dan: a raise must be to at least 40, not 30");
+    out.push(screen("message", side.clone(), c, None));
+    let mut c = Controller::new();
+    let long_ok = Press {
+        button: Button::Ok,
+        long: true,
+    };
+    assert_eq!(c.press(&side, long_ok), Intent::None);
+    assert!(matches!(c.mode, Mode::Menu(_)));
+    out.push(screen("menu", side.clone(), c.clone(), None));
+    assert_eq!(c.press(&side, press(Button::Ok)), Intent::StartClock);
+    assert!(matches!(c.mode, Mode::Clock));
+    out.push(screen("clock", side.clone(), c.clone(), Some(42)));
+    out.push(screen("clock_time_up", side.clone(), c, Some(0)));
+    let mut c = Controller::new();
+    c.mode = Mode::Dialog(Dialog::HostMenu(1));
+    out.push(screen("host_menu", side, c, None));
+
+    out.push(screen("between", night(KILL), Controller::new(), None));
+
+    let deal = night(DEAL_FLOP);
+    let phase = deal.table().hand().map(|h| h.state().phase());
+    assert!(matches!(phase, Some(Phase::Dealing(_))), "{phase:?}");
+    out.push(screen("deal_prompt", deal, Controller::new(), None));
+
+    let sd = night(SHOWDOWN);
+    let state = sd.table().hand().expect("a hand").state();
+    assert_eq!(state.phase(), Phase::Showdown);
+    // Ranking not started: the cursor bar with its lit hint (text drawn in
+    // both colours, the path that reaches `fill_contiguous`).
+    let mut c = Controller::new();
+    c.mode = Mode::Ranking(Ranking::new(state));
+    out.push(screen("showdown_ranking", sd.clone(), c, None));
+    let mut c = Controller::new();
+    c.press(&sd, press(Button::Ok));
+    c.press(&sd, press(Button::CheckCall));
+    c.press(&sd, press(Button::Ok));
+    assert!(matches!(&c.mode, Mode::Ranking(r) if r.complete()));
+    out.push(screen("showdown_pay", sd, c, None));
+
+    let mut c = Controller::new();
+    c.mode = Mode::Ledger;
+    out.push(screen("ledger_qr", night(NIGHT), c, None));
+    out
+}
+
+/// A target that takes the calls and drops the pixels unread, so what is
+/// left is the screen's work before any pixel is produced.
+struct Discard;
+
+impl OriginDimensions for Discard {
+    fn size(&self) -> Size {
+        Size::new(128, 64)
+    }
+}
+
+impl DrawTarget for Discard {
+    type Color = BinaryColor;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I>(&mut self, _pixels: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Pixel<Self::Color>>,
+    {
+        Ok(())
+    }
+}
+
+/// The daemon's own call: the default rules, four players, a hand dealt.
+fn session() -> Session {
+    let mut s = Session::open(
+        "config/default.toml",
+        dealerd::rules::DEFAULT_TOML,
+        &Storage::default(),
+    )
+    .expect("default rules");
+    for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
+        s.handle(
+            Input::Table(TableEvent::Join {
+                seat,
+                name: name.to_string(),
+                buy_in: 200,
+            }),
+            Duration::ZERO,
+        );
+    }
+    s.handle(Input::Press(press(Button::Ok)), Duration::ZERO);
+    s
+}
+
+fn bench(c: &mut Criterion) {
+    let all = screens_to_draw();
+    let mut g = c.benchmark_group("draw");
+    for s in &all {
+        g.bench_function(s.name, |b| {
+            b.iter(|| {
+                let mut f = Frame::new();
+                let _ = screens::draw(&mut f, s.night.table(), &s.ctl, s.clock);
+                black_box(f)
+            })
+        });
+    }
+    let session = session();
+    g.bench_function("session_frame", |b| b.iter(|| black_box(session.frame())));
+    g.finish();
+
+    let mut g = c.benchmark_group("logic");
+    for s in &all {
+        g.bench_function(s.name, |b| {
+            b.iter(|| {
+                let _ = screens::draw(&mut Discard, s.night.table(), &s.ctl, s.clock);
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    // Short runs: the machine is shared, and these are sub-10 µs calls.
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(2));
+    targets = bench
+}
+criterion_main!(benches);
