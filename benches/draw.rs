@@ -16,7 +16,9 @@ use dealerd::daemon::session::{Input, Session, Storage};
 use dealerd::engine::Phase;
 use dealerd::hw::buttons::{Button, Press};
 use dealerd::table::{script, Night, TableEvent};
-use dealerd::ui::{render::Frame, screens, Controller, Dialog, Intent, Mode, Ranking};
+use dealerd::ui::{
+    render::Frame, screens, Canvas, Controller, Dialog, Intent, Mode, Ranking, TextSpec,
+};
 use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::geometry::{OriginDimensions, Size};
 use embedded_graphics::pixelcolor::BinaryColor;
@@ -222,9 +224,16 @@ fn screens_to_draw() -> Vec<Screen> {
     out
 }
 
-/// A target that takes the calls and drops the pixels unread, so what is
-/// left is the screen's work before any pixel is produced.
+/// A target that takes the calls and drops the pixels unread, text
+/// included, so what is left is the screen's work before any pixel is
+/// produced.
 struct Discard;
+
+impl Canvas for Discard {
+    fn text(&mut self, _: &TextSpec) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
 
 impl OriginDimensions for Discard {
     fn size(&self) -> Size {

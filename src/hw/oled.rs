@@ -99,6 +99,35 @@ impl Frame {
         x < WIDTH && y < HEIGHT && self.buf[(y / 8) * WIDTH + x] & (1 << (y % 8)) != 0
     }
 
+    /// Lights (or clears) the rows of column `x` whose bits are set in
+    /// `bits`, bit 0 at row `y`: a glyph column in one go, for text, which
+    /// is most of every screen. Rows and columns off the panel are ignored.
+    pub fn column_bits(&mut self, x: i32, y: i32, bits: u64, on: bool) {
+        let Ok(x) = usize::try_from(x) else { return };
+        if x >= WIDTH || bits == 0 {
+            return;
+        }
+        let height = 64 - bits.leading_zeros() as i32;
+        let first = y.max(0) / 8;
+        let last = ((y + height - 1).min(HEIGHT as i32 - 1)) / 8;
+        for page in first..=last {
+            // Glyph row at the page's top row; negative when the glyph
+            // starts inside this page.
+            let offset = page * 8 - y;
+            let byte = match offset {
+                0..=63 => (bits >> offset) as u8,
+                -7..=-1 => (bits << -offset) as u8,
+                _ => 0,
+            };
+            let cell = &mut self.buf[page as usize * WIDTH + x];
+            if on {
+                *cell |= byte;
+            } else {
+                *cell &= !byte;
+            }
+        }
+    }
+
     /// Set one pixel; ignored outside the panel.
     pub fn set_pixel(&mut self, x: usize, y: usize, on: bool) {
         if x < WIDTH && y < HEIGHT {

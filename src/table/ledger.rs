@@ -55,6 +55,9 @@ pub struct Ledger {
     /// The parts of `money_in` and `money_out` that are the host's corrections.
     corrections_in: Chips,
     corrections_out: Chips,
+    /// [`Ledger::by_player`], kept as entries come so that reading it does
+    /// not cost the length of the night.
+    players: Vec<(String, Chips, Chips)>,
 }
 
 impl Ledger {
@@ -70,6 +73,20 @@ impl Ledger {
             EntryKind::CorrectionOut => {
                 self.money_out += amount;
                 self.corrections_out += amount;
+            }
+        }
+        if let Some(name) = name {
+            let i = match self.players.iter().position(|(n, _, _)| n == name) {
+                Some(i) => i,
+                None => {
+                    self.players.push((name.to_string(), 0, 0));
+                    self.players.len() - 1
+                }
+            };
+            if kind.brought() {
+                self.players[i].1 += amount;
+            } else if kind.took() {
+                self.players[i].2 += amount;
             }
         }
         self.entries.push(Entry {
@@ -94,6 +111,7 @@ impl Ledger {
     pub(super) fn without_entries(&self) -> Ledger {
         Ledger {
             entries: Vec::new(),
+            players: self.players.clone(),
             ..*self
         }
     }
@@ -133,22 +151,6 @@ impl Ledger {
     /// in. Corrections count as brought (in) or taken away (out), so the
     /// columns add up to `money_in` and `money_out`.
     pub fn by_player(&self) -> Vec<(String, Chips, Chips)> {
-        let mut out: Vec<(String, Chips, Chips)> = Vec::new();
-        for e in &self.entries {
-            let Some(name) = &e.name else { continue };
-            let i = match out.iter().position(|(n, _, _)| n == name) {
-                Some(i) => i,
-                None => {
-                    out.push((name.clone(), 0, 0));
-                    out.len() - 1
-                }
-            };
-            if e.kind.brought() {
-                out[i].1 += e.amount;
-            } else if e.kind.took() {
-                out[i].2 += e.amount;
-            }
-        }
-        out
+        self.players.clone()
     }
 }

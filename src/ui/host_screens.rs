@@ -3,11 +3,11 @@
 
 use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use embedded_graphics::pixelcolor::BinaryColor;
-use embedded_graphics::prelude::*;
 use embedded_graphics::text::Alignment;
 
 use crate::table::Table;
 
+use super::canvas::Canvas;
 use super::host::{Dialog, HostItem, PLAYER_ITEMS};
 use super::screens::{inverse, left, money, put, right};
 
@@ -20,7 +20,7 @@ fn seat_name(table: &Table, seat: usize) -> String {
 }
 
 /// A list with the selection lit, scrolled to keep it in view.
-fn list<D: DrawTarget<Color = BinaryColor>>(
+fn list<D: Canvas>(
     d: &mut D,
     title: &str,
     items: &[&str],
@@ -43,22 +43,13 @@ fn list<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// A title, one big value, a hint.
-fn value<D: DrawTarget<Color = BinaryColor>>(
-    d: &mut D,
-    title: &str,
-    big: &str,
-    hint: &str,
-) -> Result<(), D::Error> {
+fn value<D: Canvas>(d: &mut D, title: &str, big: &str, hint: &str) -> Result<(), D::Error> {
     left(d, title, &FONT_7X13_BOLD, 0)?;
     put(d, big, &FONT_10X20, 0, 18, Alignment::Left)?;
     left(d, hint, &FONT_5X8, 44)
 }
 
-pub fn dialog<D: DrawTarget<Color = BinaryColor>>(
-    d: &mut D,
-    table: &Table,
-    dlg: &Dialog,
-) -> Result<(), D::Error> {
+pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     match dlg {
         Dialog::SeatFor { name, seat } => value(

@@ -29,6 +29,7 @@
 //! caller applies. [`render`] puts a frame on a terminal or into a PNG.
 
 pub mod amount;
+pub mod canvas;
 pub mod controller;
 pub mod host;
 mod host_screens;
@@ -38,6 +39,7 @@ pub mod screens;
 pub mod showdown;
 
 pub use amount::{series_denominations, AmountEntry, EntryOutcome, Preset};
+pub use canvas::{Canvas, TextSpec};
 pub use controller::{Controller, Intent, MenuItem, Mode};
 pub use host::{Dialog, HostItem, Purpose};
 pub use render::Frame;

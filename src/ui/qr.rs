@@ -6,6 +6,8 @@
 //! (5.5 bits a character instead of 8), which is what lets nine players fit:
 //! v3-M holds 61 alphanumeric characters against 42 bytes.
 
+use std::cell::RefCell;
+
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
@@ -84,11 +86,24 @@ pub fn settle_text(table: &Table) -> String {
     format!("{head}{tail}").chars().take(MAX_CHARS).collect()
 }
 
-/// The smallest of v2/v3 at EC M that holds `text`.
+/// The smallest of v2/v3 at EC M that holds `text`. The ledger screen
+/// is redrawn on every tick with the same text, and encoding is a hundred
+/// times the cost of drawing, so the last code is kept.
 pub fn encode(text: &str) -> Option<QrCode> {
-    [2, 3]
-        .into_iter()
-        .find_map(|v| QrCode::with_version(text, Version::Normal(v), EcLevel::M).ok())
+    thread_local! {
+        static LAST: RefCell<Option<(String, Option<QrCode>)>> = const { RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((_, code)) = last.as_ref().filter(|(t, _)| t == text) {
+            return code.clone();
+        }
+        let code = [2, 3]
+            .into_iter()
+            .find_map(|v| QrCode::with_version(text, Version::Normal(v), EcLevel::M).ok());
+        *last = Some((text.to_string(), code.clone()));
+        code
+    })
 }
 
 /// Draws `code` with its top-left module at `origin`, dark modules as unlit

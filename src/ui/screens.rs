@@ -1,17 +1,17 @@
 //! Screens: pure functions from table and UI state to pixels on any 128x64
-//! `DrawTarget<Color = BinaryColor>`, so the OLED, the terminal and the docs'
-//! PNGs share one picture.
+//! [`Canvas`] (an embedded-graphics `DrawTarget<Color = BinaryColor>`), so
+//! the OLED, the terminal and the docs' PNGs share one picture.
 //!
 //! Layout rule: the top line answers "who", in bold, readable at arm's
 //! length; the lines under it in 6x10 answer "how much"; the 5x8 footer is
 //! for what the dealer reads only when something is unusual.
 
 use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
-use embedded_graphics::mono_font::{MonoFont, MonoTextStyle, MonoTextStyleBuilder};
+use embedded_graphics::mono_font::MonoFont;
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
-use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+use embedded_graphics::text::Alignment;
 use profont::PROFONT_24_POINT;
 
 use crate::engine::{Chips, ForcedKind, HandState, Phase, Seat, Step};
@@ -19,6 +19,7 @@ use crate::rules::HandKind;
 use crate::table::{CurrentHand, Table, TableEvent};
 
 use super::amount::AmountEntry;
+use super::canvas::{Canvas, TextSpec};
 use super::controller::{Controller, MenuItem, Mode};
 use super::qr;
 use super::showdown::{split, Ranking};
@@ -26,7 +27,7 @@ use super::showdown::{split, Ranking};
 pub const W: i32 = 128;
 pub const H: i32 = 64;
 
-pub(super) fn put<D: DrawTarget<Color = BinaryColor>>(
+pub(super) fn put<D: Canvas>(
     d: &mut D,
     s: &str,
     font: &'static MonoFont<'static>,
@@ -34,18 +35,19 @@ pub(super) fn put<D: DrawTarget<Color = BinaryColor>>(
     y: i32,
     align: Alignment,
 ) -> Result<(), D::Error> {
-    let style = MonoTextStyle::new(font, BinaryColor::On);
-    let ts = TextStyleBuilder::new()
-        .baseline(Baseline::Top)
-        .alignment(align)
-        .build();
     let max = ((W as u32) / font.character_size.width.max(1)) as usize;
     let s: String = s.chars().take(max).collect();
-    Text::with_text_style(&s, Point::new(x, y), style, ts).draw(d)?;
-    Ok(())
+    d.text(&TextSpec {
+        text: &s,
+        font,
+        at: Point::new(x, y),
+        align,
+        color: BinaryColor::On,
+        background: None,
+    })
 }
 
-pub(super) fn left<D: DrawTarget<Color = BinaryColor>>(
+pub(super) fn left<D: Canvas>(
     d: &mut D,
     s: &str,
     font: &'static MonoFont<'static>,
@@ -54,7 +56,7 @@ pub(super) fn left<D: DrawTarget<Color = BinaryColor>>(
     put(d, s, font, 0, y, Alignment::Left)
 }
 
-pub(super) fn right<D: DrawTarget<Color = BinaryColor>>(
+pub(super) fn right<D: Canvas>(
     d: &mut D,
     s: &str,
     font: &'static MonoFont<'static>,
@@ -64,7 +66,7 @@ pub(super) fn right<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// Text in a lit bar, for what must not be missed (errors, the selection).
-pub(super) fn inverse<D: DrawTarget<Color = BinaryColor>>(
+pub(super) fn inverse<D: Canvas>(
     d: &mut D,
     s: &str,
     font: &'static MonoFont<'static>,
@@ -74,14 +76,16 @@ pub(super) fn inverse<D: DrawTarget<Color = BinaryColor>>(
     Rectangle::new(Point::new(0, y), Size::new(W as u32, h))
         .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
         .draw(d)?;
-    let style = MonoTextStyleBuilder::new()
-        .font(font)
-        .text_color(BinaryColor::Off)
-        .build();
     let max = (W as u32 / font.character_size.width.max(1)) as usize;
     let s: String = s.chars().take(max).collect();
-    Text::with_baseline(&s, Point::new(1, y), style, Baseline::Top).draw(d)?;
-    Ok(())
+    d.text(&TextSpec {
+        text: &s,
+        font,
+        at: Point::new(1, y),
+        align: Alignment::Left,
+        color: BinaryColor::Off,
+        background: None,
+    })
 }
 
 /// Words into lines of at most `width` characters.
@@ -134,7 +138,7 @@ pub fn street_name(state: &HandState) -> String {
 }
 
 /// The error/message line: a lit bar at the bottom, two lines when needed.
-pub fn message<D: DrawTarget<Color = BinaryColor>>(d: &mut D, text: &str) -> Result<(), D::Error> {
+pub fn message<D: Canvas>(d: &mut D, text: &str) -> Result<(), D::Error> {
     let lines = wrap(text, 25);
     let n = lines.len().clamp(1, 2) as i32;
     let top = H - 8 * n - 1;
@@ -197,7 +201,7 @@ fn pots_line(table: &Table, state: &HandState) -> String {
 
 /// The action screen: whose turn, to call, the range, the pots, the street,
 /// and what is special; with amount entry, the amount being entered.
-pub fn action<D: DrawTarget<Color = BinaryColor>>(
+pub fn action<D: Canvas>(
     d: &mut D,
     table: &Table,
     entry: Option<&AmountEntry>,
@@ -273,10 +277,7 @@ pub fn action<D: DrawTarget<Color = BinaryColor>>(
 
 /// Between hands: the next hand as the table would deal it, previewed on a
 /// light copy of the table so nothing is posted until the dealer says so.
-pub fn between<D: DrawTarget<Color = BinaryColor>>(
-    d: &mut D,
-    table: &Table,
-) -> Result<(), D::Error> {
+pub fn between<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let next = match table.preview(&TableEvent::NewHand) {
         Ok(next) => next,
@@ -343,11 +344,7 @@ pub fn between<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// Showdown: the ranking being entered and what it pays.
-pub fn showdown<D: DrawTarget<Color = BinaryColor>>(
-    d: &mut D,
-    table: &Table,
-    ranking: &Ranking,
-) -> Result<(), D::Error> {
+pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let Some(hand) = table.hand() else {
         return Ok(());
@@ -390,14 +387,16 @@ pub fn showdown<D: DrawTarget<Color = BinaryColor>>(
         let place = ranking.groups.len() + 1;
         inverse(d, &format!("> {}", name(table, hand, s)), &FONT_6X10, 23)?;
         // The bar is lit; redraw the hint on it unlit so it reads.
-        let style = MonoTextStyleBuilder::new()
-            .font(&FONT_5X8)
-            .text_color(BinaryColor::Off)
-            .background_color(BinaryColor::On)
-            .build();
         let hint = format!("OK={place} C=tie");
         let x = W - 1 - 5 * hint.len() as i32;
-        Text::with_baseline(&hint, Point::new(x, 24), style, Baseline::Top).draw(d)?;
+        d.text(&TextSpec {
+            text: &hint,
+            font: &FONT_5X8,
+            at: Point::new(x, 24),
+            align: Alignment::Left,
+            color: BinaryColor::Off,
+            background: Some(BinaryColor::On),
+        })?;
     }
     let pay = split(state, &ranking.results(state)).unwrap_or_default();
     let paid: Vec<String> = pay
@@ -418,10 +417,7 @@ pub fn showdown<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// The ledger, with the settle-up QR on the right.
-pub fn ledger<D: DrawTarget<Color = BinaryColor>>(
-    d: &mut D,
-    table: &Table,
-) -> Result<(), D::Error> {
+pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let text = qr::settle_text(table);
     if let Some(code) = qr::encode(&text) {
@@ -463,11 +459,7 @@ pub fn ledger<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// D3: the clock on the seat to act. The caller counts; this only draws.
-pub fn clock<D: DrawTarget<Color = BinaryColor>>(
-    d: &mut D,
-    table: &Table,
-    seconds_left: u32,
-) -> Result<(), D::Error> {
+pub fn clock<D: Canvas>(d: &mut D, table: &Table, seconds_left: u32) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let who = table
         .hand()
@@ -483,12 +475,14 @@ pub fn clock<D: DrawTarget<Color = BinaryColor>>(
         Rectangle::new(Point::new(0, 16), Size::new(W as u32, 34))
             .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
             .draw(d)?;
-        let style = MonoTextStyle::new(&PROFONT_24_POINT, BinaryColor::Off);
-        let ts = TextStyleBuilder::new()
-            .baseline(Baseline::Top)
-            .alignment(Alignment::Center)
-            .build();
-        Text::with_text_style("TIME", Point::new(W / 2, 18), style, ts).draw(d)?;
+        d.text(&TextSpec {
+            text: "TIME",
+            font: &PROFONT_24_POINT,
+            at: Point::new(W / 2, 18),
+            align: Alignment::Center,
+            color: BinaryColor::Off,
+            background: None,
+        })?;
     } else {
         put(
             d,
@@ -512,10 +506,7 @@ pub fn clock<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// The menu, selection lit.
-pub fn menu<D: DrawTarget<Color = BinaryColor>>(
-    d: &mut D,
-    selected: usize,
-) -> Result<(), D::Error> {
+pub fn menu<D: Canvas>(d: &mut D, selected: usize) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     left(d, "MENU", &FONT_7X13_BOLD, 0)?;
     right(d, "+/- OK", &FONT_5X8, 2)?;
@@ -535,11 +526,7 @@ pub fn menu<D: DrawTarget<Color = BinaryColor>>(
 }
 
 /// A prompt for the dealer's own steps (deal, draw counts, the opener).
-fn prompt<D: DrawTarget<Color = BinaryColor>>(
-    d: &mut D,
-    table: &Table,
-    ctl: &Controller,
-) -> Result<(), D::Error> {
+fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let Some(hand) = table.hand() else {
         return Ok(());
@@ -592,7 +579,7 @@ fn prompt<D: DrawTarget<Color = BinaryColor>>(
     Ok(())
 }
 
-fn pick_seat<D: DrawTarget<Color = BinaryColor>>(
+fn pick_seat<D: Canvas>(
     d: &mut D,
     table: &Table,
     item: MenuItem,
@@ -609,7 +596,7 @@ fn pick_seat<D: DrawTarget<Color = BinaryColor>>(
 
 /// The screen for the controller's mode and the table as it is. `clock` is
 /// the seconds left on a running clock, which only the caller knows.
-pub fn draw<D: DrawTarget<Color = BinaryColor>>(
+pub fn draw<D: Canvas>(
     d: &mut D,
     table: &Table,
     ctl: &Controller,

@@ -263,7 +263,8 @@ fn clock_and_menu_and_message() {
 
 /// The frame with only embedded-graphics' per-pixel defaults: every pixel
 /// through one `set_pixel`, as the frame drew before it had its own
-/// `fill_contiguous` and `fill_solid`.
+/// `fill_contiguous` and `fill_solid`, and text through embedded-graphics'
+/// `MonoTextStyle` rather than the frame's glyph columns.
 struct PerPixel<'a>(&'a mut render::Frame);
 
 impl OriginDimensions for PerPixel<'_> {
@@ -271,6 +272,8 @@ impl OriginDimensions for PerPixel<'_> {
         Size::new(128, 64)
     }
 }
+
+impl dealerd::ui::Canvas for PerPixel<'_> {}
 
 impl DrawTarget for PerPixel<'_> {
     type Color = BinaryColor;
@@ -349,5 +352,58 @@ fn screens_match_the_per_pixel_path() {
         screens::draw(&mut PerPixel(&mut slow), n.table(), c, *clock).unwrap();
         assert!(lit(&fast) > 50, "{name}: {fast:?}");
         assert_eq!(fast, slow, "{name}");
+    }
+}
+
+mod text {
+    use dealerd::ui::canvas::{text_by_pixels, Canvas, TextSpec};
+    use dealerd::ui::render::Frame;
+    use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
+    use embedded_graphics::mono_font::MonoFont;
+    use embedded_graphics::pixelcolor::BinaryColor;
+    use embedded_graphics::prelude::*;
+    use embedded_graphics::text::Alignment;
+    use proptest::prelude::*;
+
+    const FONTS: [&MonoFont<'static>; 6] = [
+        &FONT_5X8,
+        &FONT_6X10,
+        &FONT_7X13_BOLD,
+        &FONT_10X20,
+        &profont::PROFONT_9_POINT,
+        &profont::PROFONT_24_POINT,
+    ];
+
+    proptest! {
+        /// The frame's glyph columns give embedded-graphics' bytes for any
+        /// text, font, place (on, across or off every edge), alignment and
+        /// colours, over whatever the frame already held.
+        #[test]
+        fn frame_text_is_embedded_graphics_text(
+            text in "[ -~]{0,30}|[ -~é½]{0,8}",
+            font in 0..FONTS.len(),
+            x in -60i32..190,
+            y in -40i32..100,
+            align in 0..3usize,
+            on: bool,
+            background in proptest::option::of(any::<bool>()),
+            under in proptest::collection::vec(any::<u8>(), 1024),
+        ) {
+            let mut bytes = [0u8; 1024];
+            bytes.copy_from_slice(&under);
+            let spec = TextSpec {
+                text: &text,
+                font: FONTS[font],
+                at: Point::new(x, y),
+                align: [Alignment::Left, Alignment::Center, Alignment::Right][align],
+                color: if on { BinaryColor::On } else { BinaryColor::Off },
+                background: background.map(|b| if b { BinaryColor::On } else { BinaryColor::Off }),
+            };
+            let mut fast = Frame::from_bytes(bytes);
+            fast.text(&spec).unwrap();
+            let mut slow = Frame::from_bytes(bytes);
+            text_by_pixels(&mut super::PerPixel(&mut slow), &spec).unwrap();
+            prop_assert_eq!(fast, slow);
+        }
     }
 }

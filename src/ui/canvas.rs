@@ -1,0 +1,178 @@
+//! What the screens draw on: any embedded-graphics target, with text as a
+//! call of its own so that the panel's [`Frame`] can lay a glyph down a
+//! column at a time. embedded-graphics draws one-colour mono text pixel by
+//! pixel through `draw_iter`, after a linear search of the font's glyph
+//! list per character, and text is most of every screen: drawing a frame
+//! took 6 to 10 µs that way. The frame's way gives the same bytes
+//! (`tests/it/ui_screens.rs` draws every screen both ways and compares).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use embedded_graphics::mock_display::MockDisplay;
+use embedded_graphics::mono_font::{MonoFont, MonoTextStyle, MonoTextStyleBuilder};
+use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::prelude::*;
+use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+
+use super::render::Frame;
+
+/// One line of text, its top at `at.y` (`Baseline::Top`), placed by
+/// `align` about `at.x` as embedded-graphics places it.
+#[derive(Debug, Clone, Copy)]
+pub struct TextSpec<'a> {
+    pub text: &'a str,
+    pub font: &'static MonoFont<'static>,
+    pub at: Point,
+    pub align: Alignment,
+    pub color: BinaryColor,
+    /// Fills each character's cell and the spacing between them.
+    pub background: Option<BinaryColor>,
+}
+
+/// A target the screens draw on. Any embedded-graphics target can be one
+/// with an empty `impl`, which draws text through embedded-graphics.
+pub trait Canvas: DrawTarget<Color = BinaryColor> + Sized {
+    fn text(&mut self, t: &TextSpec) -> Result<(), Self::Error> {
+        text_by_pixels(self, t)
+    }
+}
+
+impl Canvas for MockDisplay<BinaryColor> {}
+
+/// Text as embedded-graphics draws it, on any target.
+pub fn text_by_pixels<D>(d: &mut D, t: &TextSpec) -> Result<(), D::Error>
+where
+    D: DrawTarget<Color = BinaryColor>,
+{
+    let mut style = MonoTextStyleBuilder::new().font(t.font).text_color(t.color);
+    if let Some(bg) = t.background {
+        style = style.background_color(bg);
+    }
+    let ts = TextStyleBuilder::new()
+        .baseline(Baseline::Top)
+        .alignment(t.align)
+        .build();
+    Text::with_text_style(t.text, t.at, style.build(), ts).draw(d)?;
+    Ok(())
+}
+
+impl Canvas for Frame {
+    fn text(&mut self, t: &TextSpec) -> Result<(), Self::Error> {
+        // Lines and characters past ASCII take embedded-graphics' path.
+        if !t.text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+            return text_by_pixels(self, t);
+        }
+        let glyphs = Glyphs::of(t.font);
+        let (w, h, gap) = (glyphs.width, glyphs.height, glyphs.spacing);
+        let n = t.text.len() as i32;
+        let width = (n * (w + gap) - gap).max(0);
+        // As `Text` aligns: the right or centre pixel column at `at.x`.
+        let x0 = match t.align {
+            Alignment::Left => t.at.x,
+            Alignment::Right => t.at.x - width + 1,
+            Alignment::Center => t.at.x - (width - 1) / 2,
+        };
+        let cell = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
+        let y = t.at.y;
+        for (i, b) in t.text.bytes().enumerate() {
+            let x = x0 + i as i32 * (w + gap);
+            let columns = glyphs.columns(b);
+            let fill = if i + 1 < t.text.len() { w + gap } else { w };
+            if let Some(bg) = t.background {
+                for dx in 0..fill {
+                    self.column_bits(x + dx, y, cell, bg.is_on());
+                }
+            }
+            for (dx, &bits) in columns.iter().enumerate() {
+                self.column_bits(x + dx as i32, y, bits, t.color.is_on());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A font's printable ASCII glyphs as column bit masks (bit 0 the top
+/// row), drawn once per font by embedded-graphics itself.
+struct Glyphs {
+    width: i32,
+    height: i32,
+    spacing: i32,
+    /// `width` columns per character from `' '` to `'~'`.
+    columns: Vec<u64>,
+}
+
+thread_local! {
+    /// By the font's address: the screens use a handful of `static` fonts.
+    static GLYPHS: RefCell<Vec<(usize, Rc<Glyphs>)>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Glyphs {
+    fn of(font: &'static MonoFont<'static>) -> Rc<Glyphs> {
+        let key = font as *const MonoFont as usize;
+        GLYPHS.with(|cache| {
+            if let Some((_, g)) = cache.borrow().iter().find(|(k, _)| *k == key) {
+                return Rc::clone(g);
+            }
+            let g = Rc::new(Glyphs::build(font));
+            cache.borrow_mut().push((key, Rc::clone(&g)));
+            g
+        })
+    }
+
+    fn build(font: &'static MonoFont<'static>) -> Glyphs {
+        let width = font.character_size.width.min(64) as i32;
+        let height = font.character_size.height.min(64) as i32;
+        let mut columns = Vec::new();
+        for b in b' '..=b'~' {
+            let mut cols = Columns(vec![0; width as usize]);
+            let mut one = [0u8; 4];
+            let style = MonoTextStyle::new(font, BinaryColor::On);
+            let c = char::from(b).encode_utf8(&mut one);
+            // Drawing into `Columns` cannot fail.
+            let _ = Text::with_baseline(c, Point::zero(), style, Baseline::Top).draw(&mut cols);
+            columns.extend(cols.0);
+        }
+        Glyphs {
+            width,
+            height,
+            spacing: font.character_spacing.min(64) as i32,
+            columns,
+        }
+    }
+
+    fn columns(&self, b: u8) -> &[u64] {
+        let w = self.width as usize;
+        let i = usize::from(b.saturating_sub(b' '));
+        self.columns.get(i * w..(i + 1) * w).unwrap_or(&[])
+    }
+}
+
+/// Collects a glyph image's lit pixels as column bit masks.
+struct Columns(Vec<u64>);
+
+impl OriginDimensions for Columns {
+    fn size(&self) -> Size {
+        Size::new(self.0.len() as u32, 64)
+    }
+}
+
+impl DrawTarget for Columns {
+    type Color = BinaryColor;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Pixel<BinaryColor>>,
+    {
+        for Pixel(p, c) in pixels {
+            let (Ok(x), Ok(y)) = (usize::try_from(p.x), u32::try_from(p.y)) else {
+                continue;
+            };
+            if let (Some(col), true, true) = (self.0.get_mut(x), y < 64, c.is_on()) {
+                *col |= 1 << y;
+            }
+        }
+        Ok(())
+    }
+}
