@@ -36,48 +36,9 @@ fn press(button: Button) -> Press {
     }
 }
 
-const SIDE_POTS: &str = "rules default
-join 1 Ann 200
-join 2 Bob 100
-join 3 Cat 40
-join 4 Dan 150
-button Ann
-deal
-Dan raise 6
-Ann call
-Bob raise 20
-Cat allin
-Dan call
-Ann call
-Bob allin
-";
+const SIDE_POTS: &str = include_str!("../tests/data/screens/side-pots.scn");
 
-const KILL: &str = "rules config/houses/h0-pot-limit-home.toml
-join 1 Ann 20
-join 2 Bob 20
-join 3 Cat 20
-join 4 Dan 20
-button Ann
-killorbit
-deal
-Dan raise 0.50
-Ann fold
-Bob fold
-Cat fold
-deal
-Ann fold
-Bob fold
-Cat fold
-deal
-Bob raise 0.50
-Cat fold
-Dan call
-Ann fold
-flop
-Dan bet 0.25
-Bob fold
-expect kill Dan
-";
+const KILL: &str = include_str!("../tests/data/screens/kill.scn");
 
 /// Preflop closed; the flop waits to be dealt.
 const DEAL_FLOP: &str = "rules default
@@ -92,56 +53,9 @@ Cat call
 Ann call
 ";
 
-const SHOWDOWN: &str = "rules default
-join 1 Ann 100
-join 2 Bob 40
-join 3 Cat 100
-button Ann
-deal
-Ann raise 10
-Bob allin
-Cat call
-Ann call
-flop
-Cat check
-Ann check
-turn
-Cat check
-Ann check
-river
-Cat check
-Ann check
-";
+const SHOWDOWN: &str = include_str!("../tests/data/screens/showdown.scn");
 
-const NIGHT: &str = "rules default
-join 1 Ann 200
-join 2 Bob 100
-join 3 Cat 100
-join 4 Dan 150
-join 5 Eve 80
-join 6 Fred 120
-join 7 Gus 100
-join 8 Hal 60
-join 9 Ivy 200
-button Ann
-deal
-Dan raise 10
-Eve call
-Fred fold
-Gus fold
-Hal fold
-Ivy fold
-Ann fold
-Bob fold
-Cat call
-flop
-Cat bet 20
-Dan raise 60
-Eve fold
-Cat fold
-leave Dan
-topup Eve 20
-";
+const NIGHT: &str = include_str!("../tests/data/screens/night.scn");
 
 /// A screen: a night, the controller's state, the clock.
 struct Screen {

@@ -248,6 +248,35 @@ impl DrawTarget for Frame {
     }
 }
 
+/// The frame with only the per-pixel path: one `set_pixel` a pixel, and
+/// embedded-graphics' default `fill_contiguous`, `fill_solid` and (through
+/// `ui::Canvas`) text. The reference the frame's fast paths are held to,
+/// byte for byte, in the tests and benchmarks.
+pub struct PerPixel<'a>(pub &'a mut Frame);
+
+impl OriginDimensions for PerPixel<'_> {
+    fn size(&self) -> Size {
+        self.0.size()
+    }
+}
+
+impl DrawTarget for PerPixel<'_> {
+    type Color = BinaryColor;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Pixel<Self::Color>>,
+    {
+        for Pixel(p, color) in pixels {
+            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
+                self.0.set_pixel(x, y, color.is_on());
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Traffic of one flush.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct FlushStats {

@@ -10,7 +10,7 @@ use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
 use embedded_graphics::text::{Baseline, Text};
 use proptest::prelude::*;
 
-use super::oled::{Frame, Oled, OledError, DEFAULT_ADDR};
+use super::oled::{Frame, Oled, OledError, PerPixel, DEFAULT_ADDR};
 use super::rfid::{CardUid, RfidError, RfidReader};
 use super::sim::{FakeI2c, FakeMfrc522, FakePin, Miso, NoDelay};
 use super::spi::FullDuplexDevice;
@@ -256,35 +256,6 @@ fn frame_is_a_128x64_draw_target() {
     assert!(f.pixel(127, 63));
     assert_eq!(f.as_bytes().iter().filter(|b| **b != 0).count(), 1);
     assert_eq!(f.page(7)[127], 0x80);
-}
-
-/// The frame with only the per-pixel path: the original `draw_iter` (one
-/// `set_pixel` a pixel) and embedded-graphics' default `fill_contiguous`
-/// (the area's points zipped with the colours) and `fill_solid`. The fast
-/// paths must leave exactly these bytes.
-struct PerPixel<'a>(&'a mut Frame);
-
-impl OriginDimensions for PerPixel<'_> {
-    fn size(&self) -> Size {
-        self.0.size()
-    }
-}
-
-impl DrawTarget for PerPixel<'_> {
-    type Color = BinaryColor;
-    type Error = core::convert::Infallible;
-
-    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
-    where
-        I: IntoIterator<Item = Pixel<Self::Color>>,
-    {
-        for Pixel(p, color) in pixels {
-            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
-                self.0.set_pixel(x, y, color.is_on());
-            }
-        }
-        Ok(())
-    }
 }
 
 fn color(on: bool) -> BinaryColor {

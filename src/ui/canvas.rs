@@ -16,6 +16,7 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 
 use super::render::Frame;
+use crate::hw::oled::PerPixel;
 
 /// One line of text, its top at `at.y` (`Baseline::Top`), placed by
 /// `align` about `at.x` as embedded-graphics places it.
@@ -39,6 +40,8 @@ pub trait Canvas: DrawTarget<Color = BinaryColor> + Sized {
 }
 
 impl Canvas for MockDisplay<BinaryColor> {}
+
+impl Canvas for PerPixel<'_> {}
 
 /// Text as embedded-graphics draws it, on any target.
 pub fn text_by_pixels<D>(d: &mut D, t: &TextSpec) -> Result<(), D::Error>

@@ -4,10 +4,9 @@
 use std::path::Path;
 
 use dealerd::hw::buttons::{Button, Press};
+use dealerd::hw::oled::PerPixel;
 use dealerd::table::{script, Night};
 use dealerd::ui::{render, screens, Controller, Intent, Mode, Ranking};
-use embedded_graphics::pixelcolor::BinaryColor;
-use embedded_graphics::prelude::*;
 
 fn night(text: &str) -> Night {
     script::run("screen.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
@@ -32,21 +31,7 @@ fn lit(frame: &render::Frame) -> usize {
         .count()
 }
 
-const SIDE_POTS: &str = "rules default
-join 1 Ann 200
-join 2 Bob 100
-join 3 Cat 40
-join 4 Dan 150
-button Ann
-deal
-Dan raise 6
-Ann call
-Bob raise 20
-Cat allin
-Dan call
-Ann call
-Bob allin
-";
+const SIDE_POTS: &str = include_str!("../data/screens/side-pots.scn");
 
 #[test]
 fn action_mid_hand_with_side_pots() {
@@ -78,32 +63,7 @@ fn action_mid_hand_with_side_pots() {
     save("amount-entry", &f);
 }
 
-const KILL: &str = "rules config/houses/h0-pot-limit-home.toml
-join 1 Ann 20
-join 2 Bob 20
-join 3 Cat 20
-join 4 Dan 20
-button Ann
-killorbit
-deal
-Dan raise 0.50
-Ann fold
-Bob fold
-Cat fold
-deal
-Ann fold
-Bob fold
-Cat fold
-deal
-Bob raise 0.50
-Cat fold
-Dan call
-Ann fold
-flop
-Dan bet 0.25
-Bob fold
-expect kill Dan
-";
+const KILL: &str = include_str!("../data/screens/kill.scn");
 
 #[test]
 fn between_hands_with_a_kill() {
@@ -114,26 +74,7 @@ fn between_hands_with_a_kill() {
     save("between-kill", &f);
 }
 
-const SHOWDOWN: &str = "rules default
-join 1 Ann 100
-join 2 Bob 40
-join 3 Cat 100
-button Ann
-deal
-Ann raise 10
-Bob allin
-Cat call
-Ann call
-flop
-Cat check
-Ann check
-turn
-Cat check
-Ann check
-river
-Cat check
-Ann check
-";
+const SHOWDOWN: &str = include_str!("../data/screens/showdown.scn");
 
 #[test]
 fn showdown_split_with_a_tie() {
@@ -169,35 +110,7 @@ fn showdown_split_with_a_tie() {
     }
 }
 
-const NIGHT: &str = "rules default
-join 1 Ann 200
-join 2 Bob 100
-join 3 Cat 100
-join 4 Dan 150
-join 5 Eve 80
-join 6 Fred 120
-join 7 Gus 100
-join 8 Hal 60
-join 9 Ivy 200
-button Ann
-deal
-Dan raise 10
-Eve call
-Fred fold
-Gus fold
-Hal fold
-Ivy fold
-Ann fold
-Bob fold
-Cat call
-flop
-Cat bet 20
-Dan raise 60
-Eve fold
-Cat fold
-leave Dan
-topup Eve 20
-";
+const NIGHT: &str = include_str!("../data/screens/night.scn");
 
 #[test]
 fn ledger_qr_decodes_from_the_frame() {
@@ -259,37 +172,6 @@ fn clock_and_menu_and_message() {
     let mut f = render::Frame::new();
     screens::draw(&mut f, n.table(), &c, None).unwrap();
     save("message", &f);
-}
-
-/// The frame with only embedded-graphics' per-pixel defaults: every pixel
-/// through one `set_pixel`, as the frame drew before it had its own
-/// `fill_contiguous` and `fill_solid`, and text through embedded-graphics'
-/// `MonoTextStyle` rather than the frame's glyph columns.
-struct PerPixel<'a>(&'a mut render::Frame);
-
-impl OriginDimensions for PerPixel<'_> {
-    fn size(&self) -> Size {
-        Size::new(128, 64)
-    }
-}
-
-impl dealerd::ui::Canvas for PerPixel<'_> {}
-
-impl DrawTarget for PerPixel<'_> {
-    type Color = BinaryColor;
-    type Error = core::convert::Infallible;
-
-    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
-    where
-        I: IntoIterator<Item = Pixel<Self::Color>>,
-    {
-        for Pixel(p, color) in pixels {
-            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
-                self.0.set_pixel(x, y, color.is_on());
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Every kind of screen, drawn through the frame's fast paths and through
@@ -356,6 +238,7 @@ fn screens_match_the_per_pixel_path() {
 }
 
 mod text {
+    use dealerd::hw::oled::PerPixel;
     use dealerd::ui::canvas::{text_by_pixels, Canvas, TextSpec};
     use dealerd::ui::render::Frame;
     use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
@@ -402,7 +285,7 @@ mod text {
             let mut fast = Frame::from_bytes(bytes);
             fast.text(&spec).unwrap();
             let mut slow = Frame::from_bytes(bytes);
-            text_by_pixels(&mut super::PerPixel(&mut slow), &spec).unwrap();
+            text_by_pixels(&mut PerPixel(&mut slow), &spec).unwrap();
             prop_assert_eq!(fast, slow);
         }
     }
