@@ -125,6 +125,28 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+
+    // Like for like with `benches/pokerkit_replay.py`: the text already in
+    // memory, parsed and every hand replayed to its final stacks, no JSON.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/generated");
+    let mut g = c.benchmark_group("like_pokerkit");
+    for kind in ["NT", "FT", "PT"] {
+        let name = format!("hands-{kind}.phhs");
+        let text = std::fs::read_to_string(dir.join(&name)).expect("generated vectors");
+        let count = phh::parse_str(&name, &text, true).expect("parses").len() as u64;
+        g.throughput(Throughput::Elements(count));
+        g.bench_function(format!("parse/{kind}"), |b| {
+            b.iter(|| black_box(phh::parse_str(&name, black_box(&text), true).unwrap()))
+        });
+        g.bench_function(format!("parse_and_replay/{kind}"), |b| {
+            b.iter(|| {
+                for hand in &phh::parse_str(&name, black_box(&text), true).unwrap() {
+                    black_box(replay_hand(&name, hand, |_| {}).unwrap());
+                }
+            })
+        });
+    }
+    g.finish();
 }
 
 criterion_group!(benches, bench);

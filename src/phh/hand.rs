@@ -178,6 +178,7 @@ fn actions(ctx: &Ctx, node: &Node, players: usize) -> Result<Vec<PhhAction>, Phh
         ));
     };
     let mut out = Vec::with_capacity(items.len());
+    let mut last: Option<(usize, usize, usize)> = None;
     for item in items {
         let Raw::String(raw) = &item.value else {
             return Err(ctx.err(
@@ -192,10 +193,14 @@ fn actions(ctx: &Ctx, node: &Node, players: usize) -> Result<Vec<PhhAction>, Phh
         let kind = parse_action(text, players)
             .map_err(|why| ctx.err(item.span.as_ref(), format!("action {text:?}: {why}")))?;
         // Values from a parsed document always have a span; 0 would mean "unknown".
-        let (line, column) = item
-            .span
-            .as_ref()
-            .map_or((0, 0), |s| ctx.lines.position(s.start));
+        let (line, column) = match (item.span.as_ref(), last) {
+            (Some(s), Some(earlier)) => ctx.lines.position_after(earlier, s.start),
+            (Some(s), None) => ctx.lines.position(s.start),
+            (None, _) => (0, 0),
+        };
+        if let Some(s) = item.span.as_ref() {
+            last = Some((s.start, line, column));
+        }
         out.push(PhhAction {
             text: text.to_owned(),
             kind,

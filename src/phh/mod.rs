@@ -8,6 +8,7 @@
 
 mod action;
 mod error;
+mod fast;
 mod hand;
 mod raw;
 #[cfg(test)]
@@ -121,11 +122,14 @@ pub fn parse_file(path: &Path) -> Result<Vec<PhhHand>, PhhError> {
 /// as tables `[1]`, `[2]`, …, returned in that order; otherwise it is one hand.
 pub fn parse_str(file_name: &str, text: &str, multi: bool) -> Result<Vec<PhhHand>, PhhError> {
     let lines = LineIndex::new(text);
-    let root: Node = toml::from_str(text).map_err(|e| PhhError::Toml {
-        file: file_name.to_owned(),
-        at: e.span().map(|s| position(&lines, s.start)),
-        message: one_line(e.message()),
-    })?;
+    let root: Node = match fast::parse(text) {
+        Some(root) => root,
+        None => toml::from_str(text).map_err(|e| PhhError::Toml {
+            file: file_name.to_owned(),
+            at: e.span().map(|s| position(&lines, s.start)),
+            message: one_line(e.message()),
+        })?,
+    };
     let top = hand::Ctx {
         file: file_name,
         lines: &lines,

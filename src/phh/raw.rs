@@ -151,7 +151,8 @@ pub(crate) struct LineIndex<'a> {
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> Self {
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let newlines = text.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+        starts.extend(newlines.map(|(i, _)| i + 1));
         LineIndex { text, starts }
     }
 
@@ -165,5 +166,17 @@ impl<'a> LineIndex<'a> {
             None => offset - start + 1,
         };
         (line, column)
+    }
+
+    /// [`LineIndex::position`] of `offset`, counting on from an earlier
+    /// offset's `(offset, line, column)` where both are on one line: a
+    /// hand's actions are one line, and counting each from the line's
+    /// start made reading them quadratic.
+    pub fn position_after(&self, earlier: (usize, usize, usize), offset: usize) -> (usize, usize) {
+        let (from, line, column) = earlier;
+        match self.text.get(from..offset) {
+            Some(between) if !between.contains('\n') => (line, column + between.chars().count()),
+            _ => self.position(offset),
+        }
     }
 }

@@ -481,3 +481,86 @@ proptest! {
 fn the_unmutated_hand_parses() {
     assert!(parse_str("x.phh", &apply(&[]), false).is_ok());
 }
+
+/// Where the fast reader answers, `toml` gives the same tree, spans and all.
+fn same_as_toml(text: &str) -> bool {
+    let Some(fast) = super::fast::parse(text) else {
+        return false;
+    };
+    let slow: super::raw::Node = toml::from_str(text)
+        .unwrap_or_else(|e| panic!("the fast reader took what toml refuses: {e}\n{text}"));
+    assert_eq!(fast, slow, "{text}");
+    true
+}
+
+#[test]
+fn the_fast_reader_reads_every_test_file_as_toml_does() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut dirs = vec![root];
+    let (mut read, mut fast) = (0, 0);
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("test data") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "phh" || e == "phhs") {
+                let text = std::fs::read_to_string(&path).expect("text");
+                read += 1;
+                fast += usize::from(same_as_toml(&text));
+            }
+        }
+    }
+    assert!(read > 100, "{read} files");
+    // The generated vectors and the real hands alike take the fast path.
+    assert_eq!(fast, read, "{fast} of {read} files read fast");
+}
+
+#[test]
+fn the_fast_reader_leaves_the_rest_to_toml() {
+    for text in [
+        "x = 1.5\n",
+        "x = 1_000\n",
+        "x = +1\n",
+        "x = 01\n",
+        "a.b = 1\n",
+        "\"q\" = 1\n",
+        "x = { a = 1 }\n",
+        "x = 1979-05-27\n",
+        "x = '''a'''\n",
+        "x = \"\"\"a\"\"\"\n",
+        "x = \"\\u00e9\"\n",
+        "x = 1\nx = 2\n",
+        "[1]\n[1]\n",
+        "[[1]]\n",
+        "x = 1 y = 2\n",
+        "x = [1, 2\n",
+        "x = tru\n",
+        "x = 12abc\n",
+        "x = \"a\u{1}\"\n",
+        "x = 1\r\ry = 2\n",
+    ] {
+        assert!(super::fast::parse(text).is_none(), "{text:?}");
+    }
+}
+
+proptest! {
+    /// TOML-like text built from the pieces PHH files use, right and wrong:
+    /// the fast reader never disagrees with `toml`.
+    #[test]
+    fn the_fast_reader_never_disagrees_with_toml(
+        pieces in proptest::collection::vec(prop_oneof![
+            Just("[1]\n"), Just("[2]\n"), Just("[ 3 ]\n"), Just("[1]"), Just("\n"), Just("\r\n"),
+            Just("# note\n"), Just("  "), Just("\t"), Just("variant = 'NT'\n"),
+            Just("antes = [0, 0]\n"), Just("x = -5"), Just("y = true\n"), Just("z = false # c\n"),
+            Just("a = [\n  'p1 f',\n  \"p2 cc\", # c\n]\n"), Just("s = \"q\\\"\\n\"\n"),
+            Just("n = 9223372036854775808\n"), Just("n = -0\n"), Just("e = []\n"),
+            Just("w = [[1], [2, [3]]]\n"), Just("b = 'x' 'y'\n"), Just("="), Just(","),
+            Just("'"), Just("\""), Just("["), Just("]"), Just("k"), Just("é = 1\n"),
+        ], 0..12)
+    ) {
+        let text: String = pieces.concat();
+        if super::fast::parse(&text).is_some() {
+            prop_assert!(same_as_toml(&text));
+        }
+    }
+}

@@ -79,11 +79,28 @@ fn seats(ranking: &[Vec<usize>]) -> Vec<Vec<Seat>> {
         .collect()
 }
 
+/// The state after one player action, for the `--json` line that
+/// [`ActionStep::json`] builds. Built only by a caller that prints it: the
+/// line costs several times the engine's work.
+#[derive(Debug, Clone, Copy)]
+pub struct ActionStep<'a> {
+    pub hand: usize,
+    pub step: usize,
+    pub text: &'a str,
+    pub state: &'a HandState,
+}
+
+impl ActionStep<'_> {
+    pub fn json(&self) -> Value {
+        action_line(self.hand, self.step, self.text, self.state)
+    }
+}
+
 /// Replays one hand, calling `line` after every player action; gives the final stacks.
 pub fn replay_hand(
     file: &str,
     hand: &PhhHand,
-    mut line: impl FnMut(Value),
+    mut line: impl FnMut(ActionStep),
 ) -> Result<Vec<Chips>, ReplayError> {
     let number = hand.number;
     let spec = spec_for(hand).map_err(|error| ReplayError::Variant {
@@ -148,7 +165,12 @@ pub fn replay_hand(
             ActionKind::BringIn { player } => (player - 1, Action::BringIn),
             ActionKind::ShowMuck { player } => {
                 state.apply_mut(&Event::Show(player - 1)).map_err(fail)?;
-                line(action_line(number, step, &action.text, &state));
+                line(ActionStep {
+                    hand: number,
+                    step,
+                    text: &action.text,
+                    state: &state,
+                });
                 continue;
             }
             ActionKind::Draw { player } => {
@@ -160,7 +182,12 @@ pub fn replay_hand(
                 let n = u8::try_from(cards).unwrap_or(u8::MAX);
                 state.apply_mut(&Event::Draw(player - 1, n)).map_err(fail)?;
                 after_draw = true;
-                line(action_line(number, step, &action.text, &state));
+                line(ActionStep {
+                    hand: number,
+                    step,
+                    text: &action.text,
+                    state: &state,
+                });
                 continue;
             }
             ActionKind::DealHole { .. } | ActionKind::DealBoard => continue,
@@ -169,7 +196,12 @@ pub fn replay_hand(
             state.apply_mut(&Event::NameOpener(seat)).map_err(fail)?;
         }
         state.apply_mut(&Event::Act(seat, event)).map_err(fail)?;
-        line(action_line(number, step, &action.text, &state));
+        line(ActionStep {
+            hand: number,
+            step,
+            text: &action.text,
+            state: &state,
+        });
     }
     if state.phase() == Phase::Showdown {
         let result = BoardResult {
@@ -205,9 +237,9 @@ pub fn run(
         for hand in &hands {
             // Lines stream as the hand goes, so a refused action shows what led up
             // to it; a failing hand prints no final_stacks. A closed stdout is ignored.
-            let stacks = replay_hand(&name, hand, |v| {
+            let stacks = replay_hand(&name, hand, |step| {
                 if json {
-                    let _ = writeln!(out, "{v}");
+                    let _ = writeln!(out, "{}", step.json());
                 }
             })?;
             let _ = if json {

@@ -43,7 +43,7 @@ fn generated(kind: &str) -> Generated {
 
 fn replay_lines(file: &str, hand: &PhhHand) -> Result<Vec<Value>, ReplayError> {
     let mut out = Vec::new();
-    let stacks = replay_hand(file, hand, |v| out.push(v))?;
+    let stacks = replay_hand(file, hand, |step| out.push(step.json()))?;
     out.push(json!({"hand": hand.number, "final_stacks": stacks}));
     Ok(out)
 }
