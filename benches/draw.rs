@@ -11,11 +11,13 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion};
-use dealerd::daemon::session::{Input, Session, Storage};
+
 use dealerd::engine::Phase;
 use dealerd::hw::buttons::{Button, Press};
-use dealerd::table::{script, Night, TableEvent};
+use dealerd::table::{script, Night};
 use dealerd::ui::{
     render::Frame, screens, Canvas, Controller, Dialog, Intent, Mode, Ranking, TextSpec,
 };
@@ -167,28 +169,6 @@ impl DrawTarget for Discard {
     }
 }
 
-/// The daemon's own call: the default rules, four players, a hand dealt.
-fn session() -> Session {
-    let mut s = Session::open(
-        "config/default.toml",
-        dealerd::rules::DEFAULT_TOML,
-        &Storage::default(),
-    )
-    .expect("default rules");
-    for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
-        s.handle(
-            Input::Table(TableEvent::Join {
-                seat,
-                name: name.to_string(),
-                buy_in: 200,
-            }),
-            Duration::ZERO,
-        );
-    }
-    s.handle(Input::Press(press(Button::Ok)), Duration::ZERO);
-    s
-}
-
 fn bench(c: &mut Criterion) {
     let all = screens_to_draw();
     let mut g = c.benchmark_group("draw");
@@ -201,7 +181,7 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
-    let session = session();
+    let session = common::dealt_session();
     g.bench_function("session_frame", |b| b.iter(|| black_box(session.frame())));
     g.finish();
 

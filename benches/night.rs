@@ -14,21 +14,17 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+mod common;
+
+use common::press;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use dealerd::daemon::session::{Input, Session, Storage};
 use dealerd::engine::{Action, Event};
-use dealerd::hw::buttons::{Button, Press};
+use dealerd::hw::buttons::Button;
 use dealerd::table::{Night, TableEvent};
 
 const DEFAULT: &str = dealerd::rules::DEFAULT_TOML;
 const H4: &str = include_str!("../config/houses/h4-house-dealer-limit.toml");
-
-fn press(button: Button) -> Input {
-    Input::Press(Press {
-        button,
-        long: false,
-    })
-}
 
 /// The default house with deep stacks, so long nights bust nobody, and a
 /// fee every hand as at H4's table (M3), so the ledger grows with the night.

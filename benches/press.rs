@@ -9,46 +9,18 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+mod common;
+
+use common::{dealt_session, press};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dealerd::daemon::session::{Input, Session, Storage};
-use dealerd::hw::buttons::{Button, Press};
+use dealerd::hw::buttons::Button;
 use dealerd::hw::oled::Oled;
 use dealerd::hw::sim::FakeI2c;
-use dealerd::table::TableEvent;
-
-fn press(button: Button) -> Input {
-    Input::Press(Press {
-        button,
-        long: false,
-    })
-}
-
-/// The embedded default, four players, a hand dealt and waiting for action.
-fn session() -> Session {
-    let mut s = Session::open(
-        "config/default.toml",
-        dealerd::rules::DEFAULT_TOML,
-        &Storage::default(),
-    )
-    .expect("default rules");
-    for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
-        s.handle(
-            Input::Table(TableEvent::Join {
-                seat,
-                name: name.to_string(),
-                buy_in: 200,
-            }),
-            Duration::ZERO,
-        );
-    }
-    s.handle(press(Button::Ok), Duration::ZERO);
-    s
-}
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("press_to_frame");
     g.throughput(Throughput::Elements(2));
-    let mut s = session();
+    let mut s = dealt_session();
     g.bench_function("session_and_draw", |b| {
         b.iter(|| {
             for button in [Button::CheckCall, Button::Undo] {
@@ -57,7 +29,7 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
-    let mut s = session();
+    let mut s = dealt_session();
     let mut oled = Oled::new(0x3C);
     let mut bus = FakeI2c::new(0x3C);
     oled.flush(&mut bus, &s.frame()).expect("first frame");

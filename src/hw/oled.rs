@@ -264,16 +264,12 @@ impl DrawTarget for PerPixel<'_> {
     type Color = BinaryColor;
     type Error = core::convert::Infallible;
 
+    /// The frame's own `draw_iter` is the per-pixel path.
     fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
     where
         I: IntoIterator<Item = Pixel<Self::Color>>,
     {
-        for Pixel(p, color) in pixels {
-            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
-                self.0.set_pixel(x, y, color.is_on());
-            }
-        }
-        Ok(())
+        self.0.draw_iter(pixels)
     }
 }
 

@@ -1,0 +1,39 @@
+//! Shared by the benchmarks (a folder, so cargo does not take it for one).
+
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::hw::buttons::{Button, Press};
+use dealerd::table::TableEvent;
+
+/// A short press of `button`.
+pub fn press(button: Button) -> Input {
+    Input::Press(Press {
+        button,
+        long: false,
+    })
+}
+
+/// The embedded default, four players, a hand dealt and waiting for action.
+pub fn dealt_session() -> Session {
+    let mut s = Session::open(
+        "config/default.toml",
+        dealerd::rules::DEFAULT_TOML,
+        &Storage::default(),
+    )
+    .expect("default rules");
+    for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
+        s.handle(
+            Input::Table(TableEvent::Join {
+                seat,
+                name: name.to_string(),
+                buy_in: 200,
+            }),
+            Duration::ZERO,
+        );
+    }
+    s.handle(press(Button::Ok), Duration::ZERO);
+    s
+}
