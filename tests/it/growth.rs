@@ -104,7 +104,7 @@ fn a_hand_costs_the_same_at_45_thousand_events_as_at_5_thousand() {
 }
 
 #[test]
-fn undo_reaches_back_the_undo_window_and_says_why_not_further() {
+fn d5_undo_reaches_back_the_undo_window_and_says_why_not_further() {
     let mut s = night();
     per_hand(&mut s, UNDO_HANDS + 3);
     let night = s.night().clone();
@@ -154,7 +154,7 @@ fn night_fresh() -> dealerd::table::Night {
 /// A restart applies the hands older than undo reaches with no way back:
 /// the table it gets is the live one, and so is every undo it still has.
 #[test]
-fn a_long_night_restarts_to_the_same_table_and_the_same_undos() {
+fn d5_a_long_night_restarts_to_the_same_table_and_the_same_undos() {
     let dir = std::env::temp_dir().join(format!("dealerd-growth-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
