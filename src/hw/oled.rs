@@ -102,14 +102,17 @@ impl Frame {
     /// Lights (or clears) the rows of column `x` whose bits are set in
     /// `bits`, bit 0 at row `y`: a glyph column in one go, for text, which
     /// is most of every screen. Rows and columns off the panel are ignored.
+    #[inline]
     pub fn column_bits(&mut self, x: i32, y: i32, bits: u64, on: bool) {
         let Ok(x) = usize::try_from(x) else { return };
         if x >= WIDTH || bits == 0 {
             return;
         }
-        let height = 64 - bits.leading_zeros() as i32;
+        // In i64, no row number overflows, however far off the panel.
+        let y = i64::from(y);
+        let height = 64 - i64::from(bits.leading_zeros());
         let first = y.max(0) / 8;
-        let last = ((y + height - 1).min(HEIGHT as i32 - 1)) / 8;
+        let last = (y + height - 1).min(HEIGHT as i64 - 1) / 8;
         for page in first..=last {
             // Glyph row at the page's top row; negative when the glyph
             // starts inside this page.

@@ -31,6 +31,9 @@ pub struct TextSpec<'a> {
     pub background: Option<BinaryColor>,
 }
 
+/// How far off the panel the frame's own text path goes (pixels).
+const FAR: i32 = 1 << 20;
+
 /// A target the screens draw on. Any embedded-graphics target can be one
 /// with an empty `impl`, which draws text through embedded-graphics.
 pub trait Canvas: DrawTarget<Color = BinaryColor> + Sized {
@@ -62,8 +65,14 @@ where
 
 impl Canvas for Frame {
     fn text(&mut self, t: &TextSpec) -> Result<(), Self::Error> {
-        // Lines and characters past ASCII take embedded-graphics' path.
-        if !t.text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        // Lines and characters past ASCII take embedded-graphics' path, and
+        // so does text far off the panel, where the sums below could overflow.
+        let near = |v: i32| (-FAR..FAR).contains(&v);
+        if !t.text.bytes().all(|b| (b' '..=b'~').contains(&b))
+            || t.text.len() > 4096
+            || !near(t.at.x)
+            || !near(t.at.y)
+        {
             return text_by_pixels(self, t);
         }
         let glyphs = Glyphs::of(t.font);

@@ -257,6 +257,37 @@ mod text {
         &profont::PROFONT_24_POINT,
     ];
 
+    /// Text anywhere, of any length, is drawn or clipped, never a panic.
+    #[test]
+    fn frame_text_far_off_the_panel_is_clipped() {
+        let long = "W".repeat(100_000);
+        let mut f = Frame::new();
+        for (x, y) in [
+            (i32::MIN, 0),
+            (i32::MAX, 0),
+            (0, i32::MIN),
+            (0, i32::MAX),
+            (-5, 60),
+        ] {
+            for align in [Alignment::Left, Alignment::Center, Alignment::Right] {
+                for text in ["Pot 1250", long.as_str()] {
+                    let spec = TextSpec {
+                        text,
+                        font: FONTS[0],
+                        at: Point::new(x, y),
+                        align,
+                        color: BinaryColor::On,
+                        background: Some(BinaryColor::Off),
+                    };
+                    f.text(&spec).unwrap();
+                }
+            }
+        }
+        // Only the last place, (-5, 60), reaches the panel: its bottom rows.
+        assert!(f.page(7).iter().any(|&b| b != 0));
+        assert!((0..7).all(|p| f.page(p).iter().all(|&b| b == 0)));
+    }
+
     proptest! {
         /// The frame's glyph columns give embedded-graphics' bytes for any
         /// text, font, place (on, across or off every edge), alignment and
