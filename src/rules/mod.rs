@@ -11,6 +11,7 @@ pub mod catalog;
 mod devices;
 mod error;
 mod model;
+mod options;
 pub mod schema;
 mod schema_devices;
 mod summary;
@@ -27,6 +28,7 @@ pub use devices::{
 };
 pub use error::{Diagnostic, RulesError};
 pub use model::*;
+pub use options::*;
 
 use error::Locator;
 

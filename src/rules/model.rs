@@ -5,7 +5,7 @@ use crate::engine::{AnteMode, Chips, GameSpec, Options, Split, Step, Structure};
 
 use super::amount::Decimal;
 use super::catalog::Base;
-use super::schema::{
+use super::options::{
     BombMode, BringInBy, ButtonMode, FeePayer, FeeWhen, KillTrigger, LimitSide, MissedBlindPost,
     NewPlayerOption, RotationEvery, RotationMode, ShowOrder, StraddleKind, StructureKind, Suit,
     TopUp,

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::amount::Decimal;
+pub use super::options::*;
 pub use super::schema_devices::{CommandKind, RawButtons, RawCard, RawHardware};
 
 /// An amount with its place in the file.
@@ -71,15 +72,6 @@ pub struct RawHouse {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum StructureKind {
-    NoLimit,
-    PotLimit,
-    FixedLimit,
-    SpreadLimit,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
 pub enum SplitKind {
     High,
     HiLo,
@@ -100,14 +92,6 @@ pub enum ShortAllInKind {
     HalfBet,
     /// H4 #6/#7: less than a full bet is action only; complete it to raise.
     ActionOnly,
-}
-
-/// F3: which upcard brings in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum BringInBy {
-    LowestCard,
-    HighestCard,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -276,51 +260,6 @@ pub struct RawGame {
     pub buy_in_max: Option<Amount>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum ButtonMode {
-    /// The button moves one seat each hand; an emptied blind seat is skipped.
-    #[default]
-    Moving,
-    /// Dead button: the big blind always moves one seat, so the button may stay on an empty seat.
-    Dead,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum NewPlayerOption {
-    /// T4: sit out until the big blind reaches the seat.
-    WaitForBigBlind,
-    /// T4: post a big blind (live) and be dealt in at once.
-    PostBigBlind,
-    /// T4 (H3): dealt right in with no post.
-    DealIn,
-    /// T4 (H3): post the big blind directly in front of the button; the next hand jumps them.
-    PostBeforeButton,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum MissedBlindPost {
-    /// T5 (H3, H4 #18): both blinds; the small one is dead, the big one live.
-    #[default]
-    SmallDeadBigLive,
-    /// T5 (H2 3.11): the missed blinds are all dead money.
-    AllDead,
-    /// Only the big blind, live.
-    BigOnly,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum Suit {
-    #[default]
-    Clubs,
-    Diamonds,
-    Hearts,
-    Spades,
-}
-
 /// `[button]`: T2, T4, T5, T6.
 #[derive(Debug, Deserialize, JsonSchema, Default)]
 #[serde(deny_unknown_fields)]
@@ -334,17 +273,6 @@ pub struct RawButton {
     pub missed_blinds: Option<MissedBlindPost>,
     /// T5: may they wait for the big blind instead? Default true.
     pub missed_blinds_may_wait: Option<bool>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum KillTrigger {
-    /// S1 (H0, H2): a player wins two pots in a row.
-    TwoWins,
-    /// S1 (H2): a player wins a pot over `pot_over`.
-    PotOver,
-    /// S1 (H3 lowball): any player may choose to kill the pot.
-    Voluntary,
 }
 
 /// `[kill]`: S1 kill pots.
@@ -389,15 +317,6 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum BombMode {
-    /// S2 (H0): a full orbit of bomb hands with doubled blinds and antes.
-    Orbit,
-    /// S2 (H2): one hand; everyone puts in `ante`, pre-flop betting is skipped.
-    Single,
-}
-
 /// `[bomb]`: S2 bomb pots.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -434,15 +353,6 @@ fn one() -> Spanned<u8> {
     Spanned::new(0..0, 1)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum StraddleKind {
-    /// Under the gun, left of the big blind.
-    Utg,
-    /// The button (Mississippi) straddle.
-    Button,
-}
-
 /// `[straddle]`: F4.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -456,16 +366,6 @@ pub struct RawStraddle {
     /// How many straddles may stack (1 = single, 2 = double, 3 = triple).
     #[schemars(with = "u8")]
     pub max: Spanned<u8>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum ShowOrder {
-    /// P6 (H2 5.3): the last river aggressor shows first, else left of the button.
-    #[default]
-    LastAggressor,
-    /// First live seat left of the button shows first.
-    LeftOfButton,
 }
 
 /// `[showdown]`: P2, P3, P6, T6.
@@ -492,23 +392,6 @@ pub struct RawTable {
     pub chop_blinds: bool,
     /// B8 (H2 3.7, H4 #8): one oversized chip is a call unless a raise is declared. Default true.
     pub one_chip_is_call: Option<bool>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum TopUp {
-    /// M1 (H2 3.4): between hands, up to the maximum buy-in.
-    #[default]
-    ToMax,
-    Any,
-    None,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum LimitSide {
-    SmallBet,
-    BigBet,
 }
 
 /// M2 (H4): a buy-in under `bets` bets is a short buy.
@@ -540,24 +423,6 @@ pub struct RawMoney {
     /// M1 (H2 8.4): no taking chips off the table until cashing out. Default true.
     pub no_going_south: Option<bool>,
     pub short_buy: Option<RawShortBuy>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum FeePayer {
-    /// H3: taken from the pot.
-    Pot,
-    /// H4: the player on the button pays.
-    Button,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum FeeWhen {
-    /// H4: before the deal and the antes.
-    BeforeDeal,
-    /// H3: immediately before the flop.
-    BeforeFlop,
 }
 
 /// One row of a fee schedule.
@@ -593,26 +458,6 @@ pub struct RawClock {
     /// Seconds a player has once the clock is called (H2 9.20: 60).
     #[schemars(with = "u32")]
     pub seconds: Spanned<u32>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum RotationMode {
-    /// Only the first game is dealt.
-    #[default]
-    Single,
-    /// S5 (H1, H4): the player on the button names the game each hand.
-    DealersChoice,
-    /// S5: the games in file order, changing every `every` hands or orbits.
-    Fixed,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum RotationEvery {
-    #[default]
-    Hand,
-    Orbit,
 }
 
 /// `[rotation]`: S5.

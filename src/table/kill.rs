@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::CurrentHand;
 use crate::engine::{Action, Chips, Event, Phase};
-use crate::rules::schema::KillTrigger;
+use crate::rules::KillTrigger;
 use crate::rules::Kill;
 
 /// What a finished hand means for the kill.

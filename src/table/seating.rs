@@ -6,7 +6,7 @@ use super::error::TableError;
 use super::ledger::EntryKind;
 use super::Table;
 use crate::engine::Chips;
-use crate::rules::schema::{NewPlayerOption, TopUp};
+use crate::rules::{NewPlayerOption, TopUp};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -9,7 +9,7 @@ use super::seating::Status;
 use super::{CurrentHand, Table};
 use crate::engine::{Chips, Event, Forced, ForcedKind, Hand, HandSetup};
 use crate::rules::catalog::Money;
-use crate::rules::schema::{
+use crate::rules::{
     BombMode, ButtonMode, FeePayer, FeeWhen, KillTrigger, MissedBlindPost, RotationEvery,
     RotationMode, StraddleKind,
 };

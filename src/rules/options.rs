@@ -1,0 +1,161 @@
+//! The house's choices, as the validated rules and the file share them: the
+//! table reads these through [`super::model`], never the file's raw types.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StructureKind {
+    NoLimit,
+    PotLimit,
+    FixedLimit,
+    SpreadLimit,
+}
+
+/// F3: which upcard brings in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BringInBy {
+    LowestCard,
+    HighestCard,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ButtonMode {
+    /// The button moves one seat each hand; an emptied blind seat is skipped.
+    #[default]
+    Moving,
+    /// Dead button: the big blind always moves one seat, so the button may stay on an empty seat.
+    Dead,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewPlayerOption {
+    /// T4: sit out until the big blind reaches the seat.
+    WaitForBigBlind,
+    /// T4: post a big blind (live) and be dealt in at once.
+    PostBigBlind,
+    /// T4 (H3): dealt right in with no post.
+    DealIn,
+    /// T4 (H3): post the big blind directly in front of the button; the next hand jumps them.
+    PostBeforeButton,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissedBlindPost {
+    /// T5 (H3, H4 #18): both blinds; the small one is dead, the big one live.
+    #[default]
+    SmallDeadBigLive,
+    /// T5 (H2 3.11): the missed blinds are all dead money.
+    AllDead,
+    /// Only the big blind, live.
+    BigOnly,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Suit {
+    #[default]
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum KillTrigger {
+    /// S1 (H0, H2): a player wins two pots in a row.
+    TwoWins,
+    /// S1 (H2): a player wins a pot over `pot_over`.
+    PotOver,
+    /// S1 (H3 lowball): any player may choose to kill the pot.
+    Voluntary,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BombMode {
+    /// S2 (H0): a full orbit of bomb hands with doubled blinds and antes.
+    Orbit,
+    /// S2 (H2): one hand; everyone puts in `ante`, pre-flop betting is skipped.
+    Single,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StraddleKind {
+    /// Under the gun, left of the big blind.
+    Utg,
+    /// The button (Mississippi) straddle.
+    Button,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShowOrder {
+    /// P6 (H2 5.3): the last river aggressor shows first, else left of the button.
+    #[default]
+    LastAggressor,
+    /// First live seat left of the button shows first.
+    LeftOfButton,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum TopUp {
+    /// M1 (H2 3.4): between hands, up to the maximum buy-in.
+    #[default]
+    ToMax,
+    Any,
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LimitSide {
+    SmallBet,
+    BigBet,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeePayer {
+    /// H3: taken from the pot.
+    Pot,
+    /// H4: the player on the button pays.
+    Button,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeeWhen {
+    /// H4: before the deal and the antes.
+    BeforeDeal,
+    /// H3: immediately before the flop.
+    BeforeFlop,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RotationMode {
+    /// Only the first game is dealt.
+    #[default]
+    Single,
+    /// S5 (H1, H4): the player on the button names the game each hand.
+    DealersChoice,
+    /// S5: the games in file order, changing every `every` hands or orbits.
+    Fixed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RotationEvery {
+    #[default]
+    Hand,
+    Orbit,
+}
