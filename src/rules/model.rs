@@ -7,8 +7,8 @@ use super::amount::Decimal;
 use super::catalog::Base;
 use super::options::{
     BombMode, BringInBy, ButtonMode, FeePayer, FeeWhen, KillTrigger, LimitSide, MissedBlindPost,
-    NewPlayerOption, RotationEvery, RotationMode, ShowOrder, StraddleKind, StructureKind, Suit,
-    TopUp,
+    NewPlayerOption, RotationEvery, RotationMode, ShowOrder, StraddleKind, StraddleSizes,
+    StructureKind, Suit, TopUp,
 };
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,6 +150,7 @@ pub struct Kill {
     pub second_leg_needs_full_bet: bool,
     pub split_keeps_leg: bool,
     pub orbit: bool,
+    pub new_player_kills_next: bool,
 }
 
 impl Kill {
@@ -183,6 +184,7 @@ pub struct Straddle {
     pub kinds: Vec<StraddleKind>,
     pub multiple: u8,
     pub max: u8,
+    pub sizes: StraddleSizes,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -230,6 +232,8 @@ pub struct FeeRate {
 pub struct Fees {
     pub payer: FeePayer,
     pub when: FeeWhen,
+    /// When the pot pays in a game without a flop, if not `when`.
+    pub when_no_flop: Option<FeeWhen>,
     pub rates: Vec<FeeRate>,
 }
 
@@ -351,6 +355,21 @@ impl HouseRules {
                     && (r.players.0..=r.players.1).contains(&players)
             })
             .map(|r| r.fee)
+    }
+
+    /// M3: when the fee of game `index` is taken: a game without a flop
+    /// follows `when_no_flop` where the house gives one.
+    pub fn fee_when(&self, index: usize) -> Option<FeeWhen> {
+        let fees = self.fees.as_ref()?;
+        let game = self.games.get(index)?;
+        let flop = game
+            .steps
+            .iter()
+            .any(|s| matches!(s, Step::Deal(d) if d.board > 0));
+        Some(match (flop, fees.when_no_flop) {
+            (false, Some(when)) => when,
+            _ => fees.when,
+        })
     }
 
     /// M1: the buy-in bounds for game `index`.

@@ -136,8 +136,26 @@ pub enum FeePayer {
 pub enum FeeWhen {
     /// H4: before the deal and the antes.
     BeforeDeal,
-    /// H3: immediately before the flop.
+    /// H3: immediately before the flop; no flop, no fee.
     BeforeFlop,
+    /// When the first betting round closes and the hand goes on (a game
+    /// without a flop: stud's third street, draw's first round); a hand won
+    /// in the first round pays none.
+    FirstBettingRound,
+}
+
+/// F4: how a straddle after the first is sized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum StraddleSizes {
+    /// Each straddle is `multiple` times the blind or straddle before it
+    /// (2x, 4x, 8x the big blind with `multiple = 2`).
+    #[default]
+    TimesPrevious,
+    /// The first straddle is `multiple` times the big blind, and the n-th is
+    /// n times the first (H2 7.1: "a double straddle would be double the
+    /// original straddle, triple straddles triple the original").
+    TimesFirst,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]

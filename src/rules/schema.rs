@@ -311,6 +311,11 @@ pub struct RawKill {
     /// S1 (H0): once started, kills stay on for a full orbit.
     #[serde(default)]
     pub orbit: bool,
+    /// S1 (H0): "New player may play killed pot by agreeing to kill next
+    /// pot": a new player may be dealt into a killed hand without waiting,
+    /// and then kills the next pot.
+    #[serde(default)]
+    pub new_player_kills_next: bool,
 }
 
 fn yes() -> bool {
@@ -366,6 +371,9 @@ pub struct RawStraddle {
     /// How many straddles may stack (1 = single, 2 = double, 3 = triple).
     #[schemars(with = "u8")]
     pub max: Spanned<u8>,
+    /// How straddles after the first are sized (default `times-previous`).
+    #[serde(default)]
+    pub sizes: StraddleSizes,
 }
 
 /// `[showdown]`: P2, P3, P6, T6.
@@ -446,7 +454,15 @@ pub struct RawFeeRate {
 #[serde(deny_unknown_fields)]
 pub struct RawFees {
     pub payer: FeePayer,
+    /// When the fee is taken. The button pays `before-deal` (H4); the pot
+    /// pays `before-deal` (from the forced bets), `before-flop` (H3) or
+    /// `first-betting-round`.
     pub when: FeeWhen,
+    /// When the pot pays in games without a flop (stud, draw), if the house
+    /// takes `before-flop` in flop games: required then, since "before the
+    /// flop" says nothing about a game that has none.
+    #[schemars(with = "Option<FeeWhen>")]
+    pub when_no_flop: Option<Spanned<FeeWhen>>,
     #[schemars(with = "Vec<RawFeeRate>")]
     pub rates: Spanned<Vec<RawFeeRate>>,
 }

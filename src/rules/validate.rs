@@ -118,7 +118,7 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
             one_chip_is_call: raw.table.one_chip_is_call.unwrap_or(true),
         },
         money: money(&raw.money, c),
-        fees: raw.fees.as_ref().map(|f| fees(f, c)),
+        fees: raw.fees.as_ref().map(|f| fees(f, &games, c)),
         clock_seconds: raw.clock.as_ref().map(|k| {
             let s = *k.seconds.get_ref();
             if !(5..=600).contains(&s) {
@@ -762,6 +762,7 @@ fn kill(k: &RawKill, names: &[&str], games: &[Game], c: &mut Check) -> Option<Ki
         second_leg_needs_full_bet: k.second_leg_needs_full_bet,
         split_keeps_leg: k.split_keeps_leg,
         orbit: k.orbit,
+        new_player_kills_next: k.new_player_kills_next,
     })
 }
 
@@ -839,6 +840,7 @@ fn straddle(s: &RawStraddle, c: &mut Check) -> Option<Straddle> {
         kinds: s.kinds.get_ref().clone(),
         multiple,
         max,
+        sizes: s.sizes,
     })
 }
 
@@ -900,7 +902,26 @@ fn money(m: &RawMoney, c: &mut Check) -> Money {
     }
 }
 
-fn fees(f: &RawFees, c: &mut Check) -> Fees {
+fn fees(f: &RawFees, games: &[Game], c: &mut Check) -> Fees {
+    // M3: "before the flop" says nothing about stud or draw; the house says.
+    let no_flop = games.iter().find(|g| {
+        g.structure.is_some()
+            && !g
+                .steps
+                .iter()
+                .any(|s| matches!(s, Step::Deal(d) if d.board > 0))
+    });
+    if let (Some(g), FeePayer::Pot, FeeWhen::BeforeFlop, None) =
+        (no_flop, f.payer, f.when, &f.when_no_flop)
+    {
+        c.err(
+            &f.rates.span(),
+            format!(
+                "\"{}\" has no flop: say when its fee is taken with when_no_flop = \"before-deal\", \"first-betting-round\" or \"before-flop\" (no fee)",
+                g.name
+            ),
+        );
+    }
     if f.rates.get_ref().is_empty() {
         c.err(&f.rates.span(), "fees need at least one rate");
     }
@@ -941,9 +962,24 @@ fn fees(f: &RawFees, c: &mut Check) -> Fees {
             fee: c.positive(&r.fee, "fee"),
         });
     }
+    if f.payer == FeePayer::Button && f.when != FeeWhen::BeforeDeal {
+        c.err(
+            &f.rates.span(),
+            "a fee the button pays is taken before the deal: set when = \"before-deal\"",
+        );
+    }
+    if let Some(w) = &f.when_no_flop {
+        if f.payer == FeePayer::Button || f.when != FeeWhen::BeforeFlop {
+            c.err(
+                &w.span(),
+                "when_no_flop is only for a pot fee taken before the flop",
+            );
+        }
+    }
     Fees {
         payer: f.payer,
         when: f.when,
+        when_no_flop: f.when_no_flop.as_ref().map(|w| *w.get_ref()),
         rates,
     }
 }

@@ -51,6 +51,14 @@ pub enum TableError {
     Rules(#[from] RulesError),
     #[error("seat {} is taken and the new rules have only {seats} seats: move or cash out the player first", .seat + 1)]
     SeatGone { seat: usize, seats: usize },
+    /// F4: the seat is not the one that may straddle next.
+    #[error("seat {} may not straddle: {}", .seat + 1, seats_text(.allowed))]
+    StraddleSeat { seat: usize, allowed: Vec<usize> },
     #[error("the session has ended")]
     SessionEnded,
+}
+
+fn seats_text(allowed: &[usize]) -> String {
+    let seats: Vec<String> = allowed.iter().map(|s| format!("seat {}", s + 1)).collect();
+    format!("the next straddle is {}'s", seats.join(" or "))
 }

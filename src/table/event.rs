@@ -22,6 +22,12 @@ pub enum TableEvent {
         seat: usize,
         wait_for_big_blind: bool,
     },
+    /// T4 (H3, H0): a new player chooses how to come in, from the ways the
+    /// house offers, before their first hand.
+    NewPlayerEntry {
+        seat: usize,
+        entry: super::EntryChoice,
+    },
     /// M1 (H2 3.4): add chips between hands.
     TopUp { seat: usize, amount: Chips },
     /// M1 (H2 3.5): buy in again after going broke.

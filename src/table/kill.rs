@@ -3,9 +3,9 @@
 use serde::Serialize;
 
 use super::CurrentHand;
-use crate::engine::{Action, Chips, Event, Phase};
-use crate::rules::KillTrigger;
+use crate::engine::{AnteMode, Chips, ForcedKind, Phase};
 use crate::rules::Kill;
+use crate::rules::KillTrigger;
 
 /// What a finished hand means for the kill.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,7 +14,7 @@ pub struct HandResult {
     pub winners: Vec<usize>,
     /// All that was awarded.
     pub pot: Chips,
-    /// S1 (H0): the pot held a full voluntary bet, not only blinds.
+    /// S1 (H0): the pot held a full bet another player made by choice.
     pub voluntary_bet: bool,
 }
 
@@ -29,11 +29,27 @@ impl HandResult {
             .filter_map(|(hs, _)| hand.order.get(hs).copied())
             .collect();
         winners.sort_unstable();
-        let voluntary_bet = hand
-            .hand
-            .events()
-            .iter()
-            .any(|e| matches!(e, Event::Act(_, Action::BetRaiseTo(_))));
+        // H0: "Second "leg" qualifies if player wins at least one full bet
+        // (not part of blind structure)": chips another player put in by
+        // choice, at least a full bet, that stayed in the pot. The winner's
+        // own uncalled bet goes back and wins nothing.
+        let spec = state.spec();
+        let forced_in = |hs: usize| -> Chips {
+            state
+                .setup()
+                .forced
+                .iter()
+                .filter(|f| f.seat == hs)
+                .filter(|f| {
+                    f.kind.is_live() || (f.kind == ForcedKind::Ante && spec.antes == AnteMode::Live)
+                })
+                .map(|f| f.amount)
+                .sum()
+        };
+        let voluntary_bet = state.seats().iter().enumerate().any(|(hs, seat)| {
+            let winner = pay.get(hs).is_some_and(|&p| p > 0);
+            !winner && seat.committed.saturating_sub(forced_in(hs)) >= spec.min_bet.max(1)
+        });
         HandResult {
             winners,
             pot: if state.phase() == Phase::Complete {
@@ -58,6 +74,8 @@ pub struct KillState {
     orbit_left: Option<usize>,
     /// Kills were on when the hand being played was dealt, so it counts for legs.
     counts: bool,
+    /// S1 (H0): a new player who came into a killed pot kills the next one.
+    pledged: Option<usize>,
 }
 
 impl KillState {
@@ -94,8 +112,16 @@ impl KillState {
         }
     }
 
+    /// S1 (H0): `seat` plays the killed pot and kills the next.
+    pub(super) fn pledge(&mut self, seat: usize) {
+        self.pledged = Some(seat);
+    }
+
     /// S1: the kill button is neutral when its holder quits.
     pub(super) fn player_left(&mut self, seat: usize) {
+        if self.pledged == Some(seat) {
+            self.pledged = None;
+        }
         if self.leg == Some(seat) {
             self.leg = None;
         }
@@ -106,7 +132,12 @@ impl KillState {
 
     /// A player moved seats between hands: their leg or kill goes with them.
     pub(super) fn player_moved(&mut self, from: usize, to: usize) {
-        for s in [&mut self.leg, &mut self.killer, &mut self.killing] {
+        for s in [
+            &mut self.leg,
+            &mut self.killer,
+            &mut self.killing,
+            &mut self.pledged,
+        ] {
             if *s == Some(from) {
                 *s = Some(to);
             }
@@ -127,6 +158,17 @@ impl KillState {
     }
 
     pub(super) fn after_hand(&mut self, kill: &Kill, result: &HandResult) {
+        self.settle_legs(kill, result);
+        // The pledge is the next kill, whoever won ("only one kill per deal").
+        if let Some(seat) = self.pledged.take() {
+            self.killer = Some(seat);
+            if self.leg == Some(seat) {
+                self.leg = None;
+            }
+        }
+    }
+
+    fn settle_legs(&mut self, kill: &Kill, result: &HandResult) {
         let killing = self.killing.take();
         if !std::mem::take(&mut self.counts) {
             // Outside a kill orbit nothing carries over to the next hand.

@@ -13,6 +13,9 @@ pub enum EntryKind {
     CashOut,
     /// A table fee or the drop (M3): it leaves the players for the house.
     Fee,
+    /// D2: a fee of a hand that was misdealt goes back to the player who
+    /// paid it; the re-deal charges it again, so each hand pays once.
+    FeeReturned,
     /// The host set a stack higher than the table had it (`SetStack`). Booked
     /// as if the player had brought the difference, so the night still
     /// balances (M5) and the correction changes chips, not the player's result.
@@ -66,6 +69,7 @@ impl Ledger {
             EntryKind::BuyIn | EntryKind::Rebuy | EntryKind::TopUp => self.money_in += amount,
             EntryKind::CashOut => self.money_out += amount,
             EntryKind::Fee => self.fees += amount,
+            EntryKind::FeeReturned => self.fees = self.fees.saturating_sub(amount),
             EntryKind::CorrectionIn => {
                 self.money_in += amount;
                 self.corrections_in += amount;

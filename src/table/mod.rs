@@ -27,7 +27,7 @@ pub use kill::KillState;
 pub use ledger::{Entry, EntryKind, Ledger};
 pub use lives::LivesGame;
 pub use night::{Night, Replay, UndoRefused, UNDO_HANDS};
-pub use seating::{Player, Status};
+pub use seating::{EntryChoice, Player, Status};
 
 /// The hand being played, and which table seat each hand seat is.
 #[derive(Debug, Clone)]
@@ -40,6 +40,8 @@ pub struct CurrentHand {
     pub button: usize,
     /// Settled into the players' stacks and the ledger.
     pub settled: bool,
+    /// D2: the table as the deal found it, put back if the hand is misdealt.
+    memo: Option<Box<deal::DealMemo>>,
 }
 
 impl CurrentHand {
@@ -60,6 +62,7 @@ impl CurrentHand {
             game: self.game,
             button: self.button,
             settled: self.settled,
+            memo: self.memo.clone(),
         }
     }
 }
@@ -94,6 +97,8 @@ pub struct Table {
     button: Option<usize>,
     /// T6: the button was just set by the draw and does not move for the next hand.
     button_fixed: bool,
+    /// S2: the last hand dealt was a bomb pot (for `button_moves`).
+    last_dealt_bomb: bool,
     /// The last hand's big blind and small blind seats (dead button, T2).
     last_bb: Option<usize>,
     last_sb: Option<usize>,
@@ -125,6 +130,7 @@ impl Table {
             seats,
             button: None,
             button_fixed: false,
+            last_dealt_bomb: false,
             last_bb: None,
             last_sb: None,
             game: 0,
@@ -349,6 +355,7 @@ impl Table {
             seats: self.seats.clone(),
             button: self.button,
             button_fixed: self.button_fixed,
+            last_dealt_bomb: self.last_dealt_bomb,
             last_bb: self.last_bb,
             last_sb: self.last_sb,
             game: self.game,
@@ -383,6 +390,7 @@ impl Table {
                 seat,
                 wait_for_big_blind,
             } => self.sit_in(*seat, *wait_for_big_blind),
+            NewPlayerEntry { seat, entry } => self.choose_entry(*seat, *entry),
             TopUp { seat, amount } => self.top_up(*seat, *amount),
             Rebuy { seat, amount } => self.rebuy(*seat, *amount),
             SetButton { seat } => self.set_button(*seat),
@@ -436,6 +444,9 @@ impl Table {
             }
         }
         if state.phase() == Phase::Voided {
+            if let Some(memo) = self.hand.as_mut().and_then(|h| h.memo.take()) {
+                self.undo_deal(*memo);
+            }
             return;
         }
         if state.dropped() > 0 {

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use super::{Night, TableEvent};
+use super::{EntryChoice, Night, TableEvent};
 use crate::engine::{Action, BoardResult, Chips, Declaration, Event, ForcedKind};
 use crate::rules::{self, Decimal, HouseRules};
 
@@ -163,6 +163,22 @@ impl Runner {
                     seat,
                     wait_for_big_blind: rest == ["wait"],
                 })
+            }
+            ["entry", name, how] => {
+                let seat = self.seat_of(name)?;
+                let entry = match *how {
+                    "dealin" => EntryChoice::DealIn,
+                    "wait" => EntryChoice::WaitForBigBlind,
+                    "post" => EntryChoice::PostBigBlind,
+                    "behind" => EntryChoice::PostBeforeButton,
+                    "killnext" => EntryChoice::KillNextPot,
+                    _ => {
+                        return Err(format!(
+                            "entry dealin, wait, post, behind or killnext, not {how:?}"
+                        ))
+                    }
+                };
+                self.table(TableEvent::NewPlayerEntry { seat, entry })
             }
             ["topup", name, amount] => {
                 let (seat, amount) = (self.seat_of(name)?, self.amount(amount)?);

@@ -33,6 +33,29 @@ pub struct Player {
     pub posts_big_blind: bool,
     /// M2 (H4): bought in short.
     pub short_buy: bool,
+    /// T4: joined and not yet dealt a hand, so still choosing how to come in.
+    pub new: bool,
+    /// T4 (H3): waiting, but comes in posting a big blind from the seat the
+    /// button is about to reach ("directly in front of the button").
+    pub post_behind: bool,
+    /// T4 (H3): posted in front of the button, so the button jumps this
+    /// seat on the next hand ("it will jump him the next hand").
+    pub button_skips: bool,
+}
+
+/// T4: how a new player comes into the game, when the house offers a choice
+/// (H3: "He may be dealt right in, he may take the big blind in position, or
+/// he may post the amount of the big blind if he is directly in front of the
+/// button"; H0: "New player may play killed pot by agreeing to kill next pot").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntryChoice {
+    DealIn,
+    WaitForBigBlind,
+    PostBigBlind,
+    PostBeforeButton,
+    /// S1 (H0): dealt into the killed hand now, killing the next pot.
+    KillNextPot,
 }
 
 impl Table {
@@ -136,6 +159,9 @@ impl Table {
             missed_big: false,
             posts_big_blind: posts,
             short_buy: self.is_short(buy_in),
+            new: !first_hand,
+            post_behind: false,
+            button_skips: false,
         });
         self.ledger
             .record(self.hands, Some(name), EntryKind::BuyIn, buy_in);
@@ -210,6 +236,69 @@ impl Table {
         } else {
             p.status = Status::Playing;
         }
+        Ok(())
+    }
+
+    /// T4: a new player's way in, from those the house offers.
+    pub(super) fn choose_entry(&mut self, seat: usize, how: EntryChoice) -> Result<(), TableError> {
+        self.not_in_hand()?;
+        if !self.seat_ref(seat)?.new {
+            return Err(TableError::Refused {
+                seat,
+                why: "only a new player, before their first hand, chooses how to come in",
+            });
+        }
+        let offered = match how {
+            EntryChoice::DealIn => NewPlayerOption::DealIn,
+            EntryChoice::WaitForBigBlind => NewPlayerOption::WaitForBigBlind,
+            EntryChoice::PostBigBlind => NewPlayerOption::PostBigBlind,
+            EntryChoice::PostBeforeButton => NewPlayerOption::PostBeforeButton,
+            EntryChoice::KillNextPot => return self.pledge_kill(seat),
+        };
+        if !self.rules.button.new_player.contains(&offered) {
+            return Err(TableError::Refused {
+                seat,
+                why: "the house does not offer that way in",
+            });
+        }
+        let p = self.seat_mut(seat)?;
+        let (status, posts, behind) = match how {
+            EntryChoice::DealIn => (Status::Playing, false, false),
+            EntryChoice::PostBigBlind => (Status::Playing, true, false),
+            EntryChoice::PostBeforeButton => (Status::WaitingForBigBlind, false, true),
+            _ => (Status::WaitingForBigBlind, false, false),
+        };
+        p.status = status;
+        p.posts_big_blind = posts;
+        p.post_behind = behind;
+        Ok(())
+    }
+
+    /// S1 (H0): "New player may play killed pot by agreeing to kill next pot."
+    fn pledge_kill(&mut self, seat: usize) -> Result<(), TableError> {
+        let allowed = self
+            .rules
+            .kill_for(self.game)
+            .is_some_and(|k| k.new_player_kills_next);
+        if !allowed {
+            return Err(TableError::Refused {
+                seat,
+                why: "the house does not let a new player in by killing the next pot",
+            });
+        }
+        let killed = self.kill.killer().is_some_and(|k| k != seat)
+            && self.kill.active(self.rules.kill_for(self.game));
+        if !killed {
+            return Err(TableError::Refused {
+                seat,
+                why: "the next hand is not a killed pot",
+            });
+        }
+        self.kill.pledge(seat);
+        let p = self.seat_mut(seat)?;
+        p.status = Status::Playing;
+        p.posts_big_blind = false;
+        p.post_behind = false;
         Ok(())
     }
 

@@ -1,19 +1,25 @@
-//! Dealing the next hand: the button (T2, T3), who posts what (F1–F7, T4, T5),
-//! fees (M3) and the game (S5).
+//! Dealing the next hand, one named step at a time, each small enough to
+//! read against the rule books: the game (S5), positions and the button
+//! (T2, T3, T4), missed blinds (T5, F7), fees (M3), forced posts (F1–F5, S1,
+//! S2), and owed posts (T4, T5). A misdeal (D2) puts all of it back.
+
+mod before;
+mod fees;
+mod misdeal;
+mod missed;
+mod positions;
+mod posts;
 
 use std::sync::Arc;
 
 use super::error::TableError;
-use super::ledger::EntryKind;
 use super::seating::Status;
 use super::{CurrentHand, Table};
-use crate::engine::{Chips, Event, Forced, ForcedKind, Hand, HandSetup};
+use crate::engine::{Event, Hand, HandSetup};
 use crate::rules::catalog::Money;
-use crate::rules::{
-    BombMode, ButtonMode, FeePayer, FeeWhen, KillTrigger, MissedBlindPost, RotationEvery,
-    RotationMode, StraddleKind,
-};
 use crate::rules::{HandKind, TableMoney};
+
+pub(super) use misdeal::DealMemo;
 
 /// Table seats clockwise after `from` (not including it), once round.
 pub(super) fn clockwise(n: usize, from: usize) -> impl Iterator<Item = usize> {
@@ -27,99 +33,29 @@ fn passed(n: usize, from: usize, to: usize, seat: usize) -> bool {
     d(seat) != 0 && d(seat) <= span
 }
 
+/// Where everyone sits for the hand about to be dealt.
+#[derive(Debug, Clone)]
+pub(super) struct Positions {
+    pub button: usize,
+    pub sb: Option<usize>,
+    pub bb: Option<usize>,
+    /// The small blind's position, which a dead button may leave empty.
+    pub sb_position: Option<usize>,
+    /// Table seats dealt in, clockwise from the button's left.
+    pub dealt: Vec<usize>,
+    /// T4 (H3): new players coming in from in front of the button.
+    pub behind: Vec<usize>,
+}
+
+impl Positions {
+    /// The hand seat of a table seat.
+    pub fn hs(&self, seat: usize) -> Option<usize> {
+        self.dealt.iter().position(|&d| d == seat)
+    }
+}
+
 impl Table {
-    pub(super) fn choose_game(&mut self, game: usize) -> Result<(), TableError> {
-        if self.in_hand() {
-            return Err(TableError::HandInProgress);
-        }
-        if game >= self.rules.games.len() {
-            return Err(TableError::NoSuchGame(game));
-        }
-        if self.guts.pot > 0 && game != self.guts.game {
-            return Err(TableError::NotAllowed(
-                "the Guts pot carries over: play its final hand first (G8)",
-            ));
-        }
-        if self.rules.rotation.mode != RotationMode::DealersChoice {
-            return Err(TableError::NotAllowed(
-                "the house rotation does not take a dealer's choice",
-            ));
-        }
-        self.game = game;
-        Ok(())
-    }
-
-    pub(super) fn declare_straddle(&mut self, seat: usize) -> Result<(), TableError> {
-        if self.in_hand() {
-            return Err(TableError::HandInProgress);
-        }
-        let Some(rules) = self.rules.straddle.clone() else {
-            return Err(TableError::NotAllowed("the house does not allow straddles"));
-        };
-        if self.player(seat).is_none() {
-            return Err(TableError::EmptySeat { seat });
-        }
-        if self.straddles.contains(&seat) || self.straddles.len() >= usize::from(rules.max) {
-            return Err(TableError::Refused {
-                seat,
-                why: "no more straddles this hand",
-            });
-        }
-        self.straddles.push(seat);
-        Ok(())
-    }
-
-    pub(super) fn bomb_next(&mut self) -> Result<(), TableError> {
-        if self.in_hand() {
-            return Err(TableError::HandInProgress);
-        }
-        let Some(bomb) = self.rules.bomb_for(self.game) else {
-            return Err(TableError::NotAllowed("no bomb pots in this game"));
-        };
-        self.bombs_left = match bomb.mode {
-            BombMode::Single => 1,
-            // H0: a full orbit, one hand per player.
-            BombMode::Orbit => self.playing().count().max(1),
-        };
-        Ok(())
-    }
-
-    pub(super) fn start_kill_orbit(&mut self) -> Result<(), TableError> {
-        if self.in_hand() {
-            return Err(TableError::HandInProgress);
-        }
-        if self.rules.kill_for(self.game).is_none() {
-            return Err(TableError::NotAllowed("no kill pots in this game"));
-        }
-        let orbit = self.playing().count().max(1);
-        self.kill.start_orbit(orbit);
-        Ok(())
-    }
-
-    pub(super) fn voluntary_kill(&mut self, seat: usize) -> Result<(), TableError> {
-        if self.in_hand() {
-            return Err(TableError::HandInProgress);
-        }
-        let allowed = self
-            .rules
-            .kill_for(self.game)
-            .is_some_and(|k| k.triggers.contains(&KillTrigger::Voluntary));
-        if !allowed {
-            return Err(TableError::NotAllowed("the house has no voluntary kill"));
-        }
-        if self.player(seat).is_none() {
-            return Err(TableError::EmptySeat { seat });
-        }
-        if self.kill.killer().is_some() {
-            return Err(TableError::Refused {
-                seat,
-                why: "one kill per deal: the next hand is already killed",
-            });
-        }
-        self.kill.set_killer(seat);
-        Ok(())
-    }
-
+    /// Players with chips who are in the game (not away, not waiting).
     fn playing(&self) -> impl Iterator<Item = usize> + '_ {
         self.seats
             .iter()
@@ -131,59 +67,22 @@ impl Table {
             .map(|(s, _)| s)
     }
 
-    /// S5: the game of the next hand.
-    fn rotate_game(&mut self, orbit: usize) {
-        if self.rules.rotation.mode != RotationMode::Fixed || self.hands == 0 {
-            return;
-        }
-        let every = match self.rules.rotation.every {
-            RotationEvery::Hand => 1,
-            RotationEvery::Orbit => orbit.max(1),
-        };
-        if self.hands_in_game >= every {
-            self.game = (self.game + 1) % self.rules.games.len().max(1);
-            self.hands_in_game = 0;
-        }
-    }
-
-    /// G8, G9: the button for a table-layer game: one player on, or where
-    /// the draw for the button put it (T6).
-    pub(super) fn home_button(&mut self, playing: &[usize]) -> usize {
-        let n = self.seats.len();
-        let from = self.button.unwrap_or(n - 1);
-        let button = if self.button_fixed && playing.contains(&from) {
-            from
+    /// The kind of the next hand: a bomb pot, a killed pot, or neither.
+    fn next_kind(&self, game: usize, playing: &[usize]) -> HandKind {
+        if self.bombs_left > 0 && self.rules.bomb_for(game).is_some() {
+            HandKind::Bomb
+        } else if self.kill.killer().is_some_and(|k| playing.contains(&k))
+            && self.kill.active(self.rules.kill_for(game))
+        {
+            HandKind::Kill
         } else {
-            clockwise(n, from)
-                .find(|s| playing.contains(s))
-                .unwrap_or(from)
-        };
-        self.button_fixed = false;
-        button
-    }
-
-    /// Home games without blinds (G8, G9): the button moves, and everyone
-    /// playing is dealt in from its left.
-    pub(super) fn home_deal(
-        &mut self,
-        playing: &[usize],
-    ) -> Result<(usize, Vec<usize>), TableError> {
-        let n = self.seats.len();
-        let button = self.home_button(playing);
-        let dealt: Vec<usize> = clockwise(n, button)
-            .filter(|s| playing.contains(s))
-            .collect();
-        if dealt.len() < 2 {
-            return Err(TableError::NotEnoughPlayers(dealt.len()));
+            HandKind::Normal
         }
-        Ok((button, dealt))
     }
 
     pub(super) fn new_hand(&mut self) -> Result<(), TableError> {
-        if self.in_hand() {
-            return Err(TableError::HandInProgress);
-        }
-        let n = self.seats.len();
+        self.not_in_hand()?;
+        let memo = self.deal_memo();
         let playing: Vec<usize> = self.playing().collect();
         self.rotate_game(playing.len());
         let game = self.game;
@@ -204,15 +103,7 @@ impl Table {
                 _ => {}
             }
         }
-        let kind = if self.bombs_left > 0 && self.rules.bomb_for(game).is_some() {
-            HandKind::Bomb
-        } else if self.kill.killer().is_some_and(|k| playing.contains(&k))
-            && self.kill.active(self.rules.kill_for(game))
-        {
-            HandKind::Kill
-        } else {
-            HandKind::Normal
-        };
+        let kind = self.next_kind(game, &playing);
         let spec = self
             .rules
             .game_spec(game, kind)
@@ -221,278 +112,27 @@ impl Table {
             .rules
             .forced_bets(game, kind)
             .ok_or(TableError::NoSuchGame(game))?;
-        let blinds = forced.blinds.iter().filter(|&&b| b > 0).count();
 
-        // Who may take the big blind: players, and new players waiting for it (T4).
-        let waiting = |s: usize| {
-            self.player(s)
-                .is_some_and(|p| p.status == Status::WaitingForBigBlind && p.stack > 0)
-        };
-        let candidates: Vec<usize> = (0..n)
-            .filter(|&s| playing.contains(&s) || waiting(s))
-            .collect();
-        if candidates.len() < 2 {
-            return Err(TableError::NotEnoughPlayers(candidates.len()));
-        }
-
-        // T2: the button moves one seat clockwise to the next player; T6 sets the first.
-        // S2: with `button_moves = false` a bomb pot does not use up a move:
-        // the hand after it is dealt with the same button.
-        let bomb_holds = self.hand.as_ref().is_some_and(|h| h.kind == HandKind::Bomb);
-        let holds_button = self.button_fixed
-            || (bomb_holds
-                && self.hands > 0
-                && self.rules.bomb.as_ref().is_some_and(|b| !b.button_moves));
-        let from = self.button.unwrap_or(n - 1);
-        // T4: a player posting to come in takes neither the button nor the
-        // small blind on that hand; only the big blind or a post.
-        let settled: Vec<usize> = playing
-            .iter()
-            .copied()
-            .filter(|&s| self.player(s).is_some_and(|p| !p.posts_big_blind))
-            .collect();
-        let next_playing = |after: usize| clockwise(n, after).find(|s| settled.contains(s));
-        let dead =
-            self.rules.button.mode == ButtonMode::Dead && self.hands > 0 && playing.len() > 2;
-        // The small blind's position: with a dead button it may be an empty seat.
-        let mut sb_position = None;
-        let (button, sb, bb) = if dead {
-            // Dead button: the big blind moves one player; the small blind and
-            // the button follow onto the seats it and the small blind left,
-            // whether or not anyone is dealt in there.
-            let last_bb = self.last_bb.unwrap_or(from);
-            let bb = clockwise(n, last_bb)
-                .find(|s| candidates.contains(s))
-                .unwrap_or(last_bb);
-            sb_position = Some(last_bb);
-            let sb = Some(last_bb).filter(|s| playing.contains(s) && *s != bb);
-            let button = self.last_sb.unwrap_or(from);
-            (button, sb, Some(bb))
-        } else {
-            let button = if holds_button && settled.contains(&from) {
-                from
-            } else {
-                next_playing(from).unwrap_or(from)
-            };
-            if blinds == 0 {
-                (button, None, None)
-            } else if candidates.len() == 2 && playing.contains(&button) {
-                // T3: heads-up, the button is the small blind.
-                let other = clockwise(n, button).find(|s| candidates.contains(s));
-                (button, Some(button), other)
-            } else {
-                let sb = next_playing(button);
-                let bb = sb.and_then(|sb| clockwise(n, sb).find(|s| candidates.contains(s)));
-                (button, sb, bb)
-            }
-        };
+        let at = self.positions(&playing, &forced)?;
         self.button_fixed = false;
-
-        // T5: blinds that pass a sitting-out seat are missed.
-        if self.hands > 0 {
-            for s in 0..n {
-                let away = self
-                    .player(s)
-                    .is_some_and(|p| p.status == Status::SittingOut);
-                if !away {
-                    continue;
-                }
-                let (passed_bb, passed_sb) = (
-                    match (self.last_bb, bb) {
-                        (Some(a), Some(b)) => passed(n, a, b, s),
-                        _ => false,
-                    },
-                    match (self.last_sb, sb) {
-                        (Some(a), Some(b)) => passed(n, a, b, s),
-                        _ => false,
-                    },
-                );
-                if let Some(p) = self.seats[s].as_mut() {
-                    p.missed_big |= passed_bb;
-                    p.missed_small |= passed_sb || passed_bb;
-                }
-            }
-        }
-
-        // Dealt in: the players, plus a waiting player whose turn for the big blind it is.
-        let dealt: Vec<usize> = clockwise(n, button)
-            .filter(|s| playing.contains(s) || Some(*s) == bb)
-            .collect();
-        if dealt.len() < 2 {
-            return Err(TableError::NotEnoughPlayers(dealt.len()));
-        }
-        let hs = |s: usize| dealt.iter().position(|&d| d == s);
-        let mut stacks: Vec<Chips> = dealt
+        self.mark_missed_blinds(&at);
+        let mut stacks: Vec<_> = at
+            .dealt
             .iter()
             .map(|&s| self.player(s).map_or(0, |p| p.stack))
             .collect();
-
-        // M3 (H4): the button pays the fee before the deal.
-        let mut drop_at_flop = 0;
-        if let Some(fees) = self.rules.fees.clone() {
-            let players = u8::try_from(dealt.len()).unwrap_or(u8::MAX);
-            if let Some(fee) = self.rules.fee_for(game, players) {
-                match (fees.payer, fees.when) {
-                    (FeePayer::Button, _) => {
-                        if let Some(h) = hs(button) {
-                            let paid = fee.min(stacks[h]);
-                            stacks[h] -= paid;
-                            let name = self.player(button).map(|p| p.name.clone());
-                            if let Some(p) = self.seats[button].as_mut() {
-                                p.stack -= paid;
-                            }
-                            self.ledger
-                                .record(self.hands, name.as_deref(), EntryKind::Fee, paid);
-                        }
-                    }
-                    (FeePayer::Pot, FeeWhen::BeforeFlop) => drop_at_flop = fee,
-                    (FeePayer::Pot, FeeWhen::BeforeDeal) => drop_at_flop = fee,
-                }
-            }
-        }
-
-        let mut posts: Vec<Forced> = Vec::new();
-        let post = |posts: &mut Vec<Forced>, seat: Option<usize>, kind, amount: Chips| {
-            if let Some(seat) = seat {
-                if amount > 0 {
-                    posts.push(Forced { seat, kind, amount });
-                }
-            }
-        };
-        for &s in &dealt {
-            post(&mut posts, hs(s), ForcedKind::Ante, forced.ante);
-        }
-        post(
-            &mut posts,
-            bb.and_then(hs),
-            ForcedKind::Ante,
-            forced.big_blind_ante,
-        );
-        post(&mut posts, hs(button), ForcedKind::Ante, forced.button_ante);
-        if let Some(bomb) = forced.bomb {
-            for &s in &dealt {
-                post(&mut posts, hs(s), ForcedKind::Bomb, bomb);
-            }
-        }
-        let big_blind = forced.blinds.last().copied().unwrap_or(0);
-        let small_blind = if forced.blinds.len() >= 2 {
-            forced.blinds[0]
-        } else {
-            0
-        };
-        // S2 (H2): a bomb with no pre-flop betting has no blinds to bet against.
-        let blind_count = if forced.skip_first_bet {
-            0
-        } else {
-            forced.blinds.len()
-        };
-        match blind_count {
-            0 => {}
-            1 => post(&mut posts, bb.and_then(hs), ForcedKind::Blind, big_blind),
-            2 => {
-                post(&mut posts, sb.and_then(hs), ForcedKind::Blind, small_blind);
-                post(&mut posts, bb.and_then(hs), ForcedKind::Blind, big_blind);
-            }
-            _ => {
-                // F1 (H4): three blinds on the three seats after the button.
-                for (i, &amount) in forced.blinds.iter().enumerate() {
-                    post(&mut posts, Some(i % dealt.len()), ForcedKind::Blind, amount);
-                }
-            }
-        }
-
-        // F4: straddles, each `multiple` times the one before.
-        if let (Some(rules), false, false) = (
-            self.rules.straddle.clone(),
-            self.straddles.is_empty(),
-            forced.skip_first_bet,
-        ) {
-            let mut level = big_blind;
-            for &s in &self.straddles.clone() {
-                let Some(h) = hs(s) else { continue };
-                let button_straddle = s == button && rules.kinds.contains(&StraddleKind::Button);
-                level = level.saturating_mul(Chips::from(rules.multiple));
-                let kind = if button_straddle {
-                    ForcedKind::ButtonStraddle
-                } else {
-                    ForcedKind::Straddle
-                };
-                post(&mut posts, Some(h), kind, level);
-            }
-        }
-
-        // S1: the killer posts the kill blind and acts in turn. A killer in a
-        // blind posts that blind dead on top ("in addition to normal blind"),
-        // or the kill replaces it; either way the kill is the bet to call.
-        if kind == HandKind::Kill {
-            let killer = self.kill.killer().and_then(hs);
-            let in_addition = self
-                .rules
-                .kill_for(game)
-                .is_some_and(|k| k.in_addition_to_blind);
-            posts.retain_mut(|f| {
-                if Some(f.seat) != killer || f.kind != ForcedKind::Blind {
-                    return true;
-                }
-                f.kind = ForcedKind::DeadPost;
-                in_addition
-            });
-            post(
-                &mut posts,
-                killer,
-                ForcedKind::Kill,
-                forced.kill.unwrap_or(0),
-            );
-        }
-
-        // T4, T5: new players posting to play, and returning players' missed blinds.
-        let policy = self.rules.button.missed_blinds;
-        for &s in &dealt {
-            let in_blind = Some(s) == sb || Some(s) == bb;
-            let Some(p) = self.seats[s].as_mut() else {
-                continue;
-            };
-            if in_blind {
-                p.missed_small = false;
-                p.missed_big = false;
-                p.posts_big_blind = false;
-                continue;
-            }
-            let h = hs(s);
-            if p.missed_big || p.missed_small {
-                match policy {
-                    MissedBlindPost::SmallDeadBigLive => {
-                        if p.missed_small {
-                            post(&mut posts, h, ForcedKind::DeadPost, small_blind);
-                        }
-                        post(&mut posts, h, ForcedKind::LivePost, big_blind);
-                    }
-                    MissedBlindPost::AllDead => {
-                        let sb_part = if p.missed_small { small_blind } else { 0 };
-                        post(&mut posts, h, ForcedKind::DeadPost, sb_part + big_blind);
-                    }
-                    MissedBlindPost::BigOnly => {
-                        post(&mut posts, h, ForcedKind::LivePost, big_blind)
-                    }
-                }
-            } else if p.posts_big_blind {
-                post(&mut posts, h, ForcedKind::LivePost, big_blind);
-            }
-            p.missed_small = false;
-            p.missed_big = false;
-            p.posts_big_blind = false;
-        }
-        if let Some(p) = bb.and_then(|s| self.seats[s].as_mut()) {
-            p.status = Status::Playing;
-        }
+        let fee = self.charge_fee(game, &at, &mut stacks);
+        let mut forced_posts = self.forced_posts(game, kind, &forced, &at);
+        self.owed_posts(&forced, &at, &mut forced_posts);
+        self.seat_dealt_players(&at);
 
         let setup = HandSetup {
             stacks,
-            forced: posts,
+            forced: forced_posts,
             bring_in: forced.bring_in,
             boards: forced.boards,
             skip_first_bet: forced.skip_first_bet,
-            drop_at_flop,
+            drop_at_flop: fee.from_pot,
         };
         let mut hand = Hand::new(Arc::new(spec), Arc::new(setup))?;
         hand.apply(Event::PostForced)?;
@@ -502,15 +142,17 @@ impl Table {
         }
         self.hand = Some(CurrentHand {
             hand,
-            order: dealt,
+            order: at.dealt.clone(),
             kind,
             game,
-            button,
+            button: at.button,
             settled: false,
+            memo: Some(Box::new(memo.with_fee(fee.button_paid))),
         });
-        self.button = Some(button);
-        self.last_bb = bb;
-        self.last_sb = sb_position.or(sb);
+        self.button = Some(at.button);
+        self.last_bb = at.bb;
+        self.last_sb = at.sb_position.or(at.sb);
+        self.last_dealt_bomb = kind == HandKind::Bomb;
         self.straddles.clear();
         self.hands += 1;
         self.hands_in_game += 1;
@@ -520,5 +162,23 @@ impl Table {
         let counts = self.kill.active(self.rules.kill_for(game));
         self.kill.hand_dealt(kind == HandKind::Kill, counts);
         Ok(())
+    }
+
+    /// After the posts: everyone dealt in is now simply a player, and the
+    /// seats the button may jump are set for the next hand.
+    fn seat_dealt_players(&mut self, at: &Positions) {
+        for (s, p) in self.seats.iter_mut().enumerate() {
+            let Some(p) = p.as_mut() else { continue };
+            // The jump lasts one hand: the one after the post behind.
+            p.button_skips = at.behind.contains(&s);
+            if at.dealt.contains(&s) {
+                p.status = Status::Playing;
+                p.new = false;
+                p.post_behind = false;
+                p.posts_big_blind = false;
+                p.missed_small = false;
+                p.missed_big = false;
+            }
+        }
     }
 }

@@ -1,0 +1,159 @@
+//! T2, T3, T4: where the button goes, who posts the blinds, who is dealt in.
+
+use super::super::error::TableError;
+use super::super::seating::Status;
+use super::super::Table;
+use super::{clockwise, Positions};
+use crate::rules::{ButtonMode, ForcedBets};
+
+impl Table {
+    /// The positions the next deal would use, without dealing: for the
+    /// queries asked before the deal (who may straddle).
+    pub(in crate::table) fn next_positions(&self) -> Result<Positions, TableError> {
+        let mut t = self.scratch();
+        let playing: Vec<usize> = t.playing().collect();
+        t.rotate_game(playing.len());
+        let kind = t.next_kind(t.game, &playing);
+        let forced = t
+            .rules
+            .forced_bets(t.game, kind)
+            .ok_or(TableError::NoSuchGame(t.game))?;
+        t.positions(&playing, &forced)
+    }
+
+    pub(super) fn positions(
+        &self,
+        playing: &[usize],
+        forced: &ForcedBets,
+    ) -> Result<Positions, TableError> {
+        let blinds = forced.blinds.iter().filter(|&&b| b > 0).count();
+        if blinds == 0 {
+            return self.positions_without_blinds(playing);
+        }
+        let n = self.seats.len();
+        let waiting = |s: usize| {
+            self.player(s)
+                .is_some_and(|p| p.status == Status::WaitingForBigBlind && p.stack > 0)
+        };
+        // Who may take the big blind: players, and new players waiting for it (T4).
+        let candidates: Vec<usize> = (0..n)
+            .filter(|&s| playing.contains(&s) || waiting(s))
+            .collect();
+        if candidates.len() < 2 {
+            return Err(TableError::NotEnoughPlayers(candidates.len()));
+        }
+        // T4, T5: a player posting to come in, or owing a missed big blind,
+        // takes neither the button nor the small blind: they post from where
+        // they sit, and the blinds move on one player as if they were away.
+        let settled: Vec<usize> = playing
+            .iter()
+            .copied()
+            .filter(|&s| {
+                self.player(s)
+                    .is_some_and(|p| !p.posts_big_blind && !p.missed_big)
+            })
+            .collect();
+        let next_settled = |after: usize| clockwise(n, after).find(|s| settled.contains(s));
+        let from = self.button.unwrap_or(n - 1);
+        let dead =
+            self.rules.button.mode == ButtonMode::Dead && self.hands > 0 && playing.len() > 2;
+        let (button, sb, bb, sb_position) = if dead {
+            // Dead button: the big blind moves one player; the small blind and
+            // the button follow onto the seats it and the small blind left,
+            // whether or not anyone is dealt in there.
+            let last_bb = self.last_bb.unwrap_or(from);
+            let bb = clockwise(n, last_bb)
+                .find(|s| candidates.contains(s))
+                .unwrap_or(last_bb);
+            let sb = Some(last_bb).filter(|s| playing.contains(s) && *s != bb);
+            let button = self.last_sb.unwrap_or(from);
+            (button, sb, Some(bb), Some(last_bb))
+        } else {
+            let button = self.moving_button(from, &settled);
+            if candidates.len() == 2 && playing.contains(&button) {
+                // T3: heads-up, the button is the small blind.
+                let other = clockwise(n, button).find(|s| candidates.contains(s));
+                (button, Some(button), other, None)
+            } else {
+                let sb = next_settled(button);
+                let bb = sb.and_then(|sb| clockwise(n, sb).find(|s| candidates.contains(s)));
+                (button, sb, bb, None)
+            }
+        };
+        // T4 (H3): a new player directly in front of the button (between it
+        // and the small blind) may come in posting a big blind.
+        let behind: Vec<usize> = match sb {
+            Some(sb) if !dead => clockwise(n, button)
+                .take_while(|&s| s != sb)
+                .filter(|&s| waiting(s) && self.player(s).is_some_and(|p| p.post_behind))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let dealt: Vec<usize> = clockwise(n, button)
+            .filter(|s| playing.contains(s) || Some(*s) == bb || behind.contains(s))
+            .collect();
+        if dealt.len() < 2 {
+            return Err(TableError::NotEnoughPlayers(dealt.len()));
+        }
+        Ok(Positions {
+            button,
+            sb,
+            bb,
+            sb_position,
+            dealt,
+            behind,
+        })
+    }
+
+    /// T2: the button moves one seat clockwise to the next player who may
+    /// take it; T6 or a bomb that holds the button (S2) keeps it.
+    fn moving_button(&self, from: usize, eligible: &[usize]) -> usize {
+        let n = self.seats.len();
+        // S2: with `button_moves = false` a bomb pot does not use up a move.
+        let bomb_holds = self.last_dealt_bomb
+            && self.hands > 0
+            && self.rules.bomb.as_ref().is_some_and(|b| !b.button_moves);
+        if (self.button_fixed || bomb_holds) && eligible.contains(&from) {
+            return from;
+        }
+        // T4 (H3): "If he posts the blind in front of the button, it will
+        // jump him the next hand."
+        let skips = |s: usize| self.player(s).is_some_and(|p| p.button_skips);
+        clockwise(n, from)
+            .find(|s| eligible.contains(s) && !skips(*s))
+            .or_else(|| clockwise(n, from).find(|s| eligible.contains(s)))
+            .unwrap_or(from)
+    }
+
+    /// T2, T4, M3: a game without blinds (stud, draw, ante-only) has no big
+    /// blind to wait for or post: everyone seated with chips is dealt in,
+    /// new players included, and the button moves to the next of them, so
+    /// a new player takes the button (and in H4 pays its fee) in turn.
+    fn positions_without_blinds(&self, playing: &[usize]) -> Result<Positions, TableError> {
+        let n = self.seats.len();
+        let eligible: Vec<usize> = (0..n)
+            .filter(|&s| {
+                playing.contains(&s)
+                    || self
+                        .player(s)
+                        .is_some_and(|p| p.status == Status::WaitingForBigBlind && p.stack > 0)
+            })
+            .collect();
+        let from = self.button.unwrap_or(n - 1);
+        let button = self.moving_button(from, &eligible);
+        let dealt: Vec<usize> = clockwise(n, button)
+            .filter(|s| eligible.contains(s))
+            .collect();
+        if dealt.len() < 2 {
+            return Err(TableError::NotEnoughPlayers(dealt.len()));
+        }
+        Ok(Positions {
+            button,
+            sb: None,
+            bb: None,
+            sb_position: None,
+            dealt,
+            behind: Vec::new(),
+        })
+    }
+}
