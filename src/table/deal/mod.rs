@@ -45,6 +45,8 @@ pub(super) struct Positions {
     pub dealt: Vec<usize>,
     /// T4 (H3): new players coming in from in front of the button.
     pub behind: Vec<usize>,
+    /// Seats strictly between the button and the small blind.
+    pub in_front: Vec<usize>,
 }
 
 impl Positions {
@@ -169,8 +171,12 @@ impl Table {
     fn seat_dealt_players(&mut self, at: &Positions) {
         for (s, p) in self.seats.iter_mut().enumerate() {
             let Some(p) = p.as_mut() else { continue };
-            // The jump lasts one hand: the one after the post behind.
-            p.button_skips = at.behind.contains(&s);
+            // T4, T5: a player who paid their way in from in front of the
+            // button has paid the blinds the button would bring them: the
+            // button jumps them next hand (H3: "If he posts the blind in
+            // front of the button, it will jump him the next hand"), so the
+            // blinds move on one player and nobody posts one twice running.
+            p.button_skips = at.in_front.contains(&s) && at.dealt.contains(&s);
             if at.dealt.contains(&s) {
                 p.status = Status::Playing;
                 p.new = false;

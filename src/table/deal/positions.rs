@@ -80,15 +80,21 @@ impl Table {
                 (button, sb, bb, None)
             }
         };
-        // T4 (H3): a new player directly in front of the button (between it
-        // and the small blind) may come in posting a big blind.
-        let behind: Vec<usize> = match sb {
-            Some(sb) if !dead => clockwise(n, button)
-                .take_while(|&s| s != sb)
-                .filter(|&s| waiting(s) && self.player(s).is_some_and(|p| p.post_behind))
-                .collect(),
+        // Seats between the button and the small blind: only players coming
+        // in or owing a big blind sit there dealt in.
+        let in_front: Vec<usize> = match sb {
+            Some(sb) if !dead && sb != button => {
+                clockwise(n, button).take_while(|&s| s != sb).collect()
+            }
             _ => Vec::new(),
         };
+        // T4 (H3): a new player directly in front of the button may come in
+        // posting a big blind.
+        let behind: Vec<usize> = in_front
+            .iter()
+            .copied()
+            .filter(|&s| waiting(s) && self.player(s).is_some_and(|p| p.post_behind))
+            .collect();
         let dealt: Vec<usize> = clockwise(n, button)
             .filter(|s| playing.contains(s) || Some(*s) == bb || behind.contains(s))
             .collect();
@@ -102,6 +108,7 @@ impl Table {
             sb_position,
             dealt,
             behind,
+            in_front,
         })
     }
 
@@ -154,6 +161,7 @@ impl Table {
             sb_position: None,
             dealt,
             behind: Vec::new(),
+            in_front: Vec::new(),
         })
     }
 }
