@@ -55,8 +55,12 @@ impl Table {
             .collect();
         let next_settled = |after: usize| clockwise(n, after).find(|s| settled.contains(s));
         let from = self.button.unwrap_or(n - 1);
-        let dead =
-            self.rules.button.mode == ButtonMode::Dead && self.hands > 0 && playing.len() > 2;
+        // The dead button follows the last big blind; with none yet (the first
+        // hand, after the draw for the button, or re-dealing a misdealt first
+        // hand) it starts like a moving one.
+        let dead = self.rules.button.mode == ButtonMode::Dead
+            && self.last_bb.is_some()
+            && playing.len() > 2;
         let (button, sb, bb, sb_position) = if dead {
             // Dead button: the big blind moves one player; the small blind and
             // the button follow onto the seats it and the small blind left,
