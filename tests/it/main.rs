@@ -2,6 +2,7 @@
 
 mod alloc_count;
 mod common;
+mod coverage;
 mod daemon_cli;
 mod daemon_faults;
 mod engine_props;
