@@ -298,7 +298,14 @@ impl Controller {
             Button::Ok => {
                 let item = MenuItem::ALL[i];
                 if item.wants_seat() {
-                    let first = occupied(table).first().copied().unwrap_or(0);
+                    let seats = match seats_for(table, item) {
+                        Ok(seats) => seats,
+                        Err(why) => {
+                            self.message = Some(why);
+                            return (Mode::Main, Intent::None);
+                        }
+                    };
+                    let first = seats.first().copied().unwrap_or(0);
                     return (Mode::PickSeat(item, first), Intent::None);
                 }
                 let hand = |e: Event| Intent::Apply(TableEvent::Hand(e));
@@ -331,11 +338,17 @@ impl Controller {
         seat: usize,
         press: Press,
     ) -> (Mode, Intent) {
-        let seats = occupied(table);
-        if seats.is_empty() {
-            self.message = Some("nobody is seated".into());
-            return (Mode::Main, Intent::None);
-        }
+        let seats = match seats_for(table, item) {
+            Ok(seats) if !seats.is_empty() => seats,
+            Ok(_) => {
+                self.message = Some("nobody is seated".into());
+                return (Mode::Main, Intent::None);
+            }
+            Err(why) => {
+                self.message = Some(why);
+                return (Mode::Main, Intent::None);
+            }
+        };
         let at = seats.iter().position(|&s| s == seat).unwrap_or(0);
         let n = seats.len();
         match press.button {
@@ -402,4 +415,13 @@ pub(super) fn has_low(state: &crate::engine::HandState) -> bool {
 /// Unused sides of a result are empty: "no low".
 pub(super) fn empty_result() -> BoardResult {
     BoardResult::default()
+}
+
+/// The seats a menu item may pick from: for a straddle, only those the table
+/// says may straddle next (F4); the ui never works that out itself.
+fn seats_for(table: &Table, item: MenuItem) -> Result<Vec<usize>, String> {
+    match item {
+        MenuItem::Straddle => table.can_straddle().map_err(|e| e.to_string()),
+        _ => Ok(occupied(table)),
+    }
 }

@@ -29,7 +29,11 @@ fn catalog_ids(text: &str) -> Vec<String> {
             let id = word.trim_end_matches(['.', ':', ',']);
             let mut c = id.chars();
             let letter = c.next().is_some_and(|l| "TFBSGPMD".contains(l));
-            if letter && id.len() == 2 && c.all(|d| d.is_ascii_digit()) && !ids.contains(&id.to_string()) {
+            if letter
+                && id.len() == 2
+                && c.all(|d| d.is_ascii_digit())
+                && !ids.contains(&id.to_string())
+            {
                 ids.push(id.to_string());
             }
         }

@@ -129,3 +129,30 @@ fn plus_and_minus_open_entry_a_step_from_each_end() {
     };
     assert_eq!(e.amount, before, "held check/call does not move the amount");
 }
+
+/// F4: the straddle menu offers only the seat the table says may straddle
+/// next (H2: under the gun, then left of the last straddler); the ui asks
+/// `Table::can_straddle` and never works the seat out itself.
+#[test]
+fn f4_the_straddle_menu_offers_only_the_seat_that_may_straddle() {
+    let text = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\njoin 4 Dan 20\njoin 5 Eve 20\nbutton Ann\n";
+    let night = script::run("f4", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let at = dealerd::ui::MenuItem::ALL
+        .iter()
+        .position(|&m| m == dealerd::ui::MenuItem::Straddle)
+        .expect("a straddle item");
+    let mut ctl = Controller::new();
+    ctl.mode = Mode::Menu(at);
+    assert_eq!(ctl.press(&night, press(Button::Ok)), Intent::None);
+    // Bob and Cat post the blinds; Dan, seat 4, is under the gun.
+    assert_eq!(ctl.mode, Mode::PickSeat(dealerd::ui::MenuItem::Straddle, 3));
+    for b in [Button::Plus, Button::Minus, Button::Plus] {
+        ctl.press(&night, press(b));
+        assert_eq!(ctl.mode, Mode::PickSeat(dealerd::ui::MenuItem::Straddle, 3));
+    }
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::Straddle { seat: 3 })
+    );
+}
