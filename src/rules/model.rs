@@ -71,6 +71,8 @@ pub struct Game {
     pub buy_in: Option<(Option<Chips>, Option<Chips>)>,
     /// G8, G9: the money of a game the table layer runs instead of the engine.
     pub table_money: Option<TableMoney>,
+    /// T4: this game's ways in, where they differ from the house's.
+    pub new_player: Option<Vec<NewPlayerOption>>,
 }
 
 /// G8, G9: games whose money the table layer moves (no engine betting rounds).
@@ -355,6 +357,14 @@ impl HouseRules {
                     && (r.players.0..=r.players.1).contains(&players)
             })
             .map(|r| r.fee)
+    }
+
+    /// T4: the ways a new player may come into game `index`.
+    pub fn new_player_options(&self, index: usize) -> &[NewPlayerOption] {
+        self.games
+            .get(index)
+            .and_then(|g| g.new_player.as_deref())
+            .unwrap_or(&self.button.new_player)
     }
 
     /// M3: when the fee of game `index` is taken: a game without a flop

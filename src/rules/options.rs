@@ -42,6 +42,9 @@ pub enum NewPlayerOption {
     DealIn,
     /// T4 (H3): post the big blind directly in front of the button; the next hand jumps them.
     PostBeforeButton,
+    /// T4, T5 (H3 lowball): "A new player or a missed blind player has two
+    /// options: wait for the big blind or kill the pot in any position."
+    KillPot,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]

@@ -219,6 +219,10 @@ pub struct RawGame {
     pub straddle_is_raise: Option<bool>,
     /// Home-game courtesy: a player may fold when checking is free.
     pub fold_when_checkable: Option<bool>,
+    /// T4: the ways a new player may come into this game, where they differ
+    /// from `[button] new_player` (H3 lowball: wait, or kill the pot).
+    #[schemars(with = "Option<Vec<NewPlayerOption>>")]
+    pub new_player: Option<Spanned<Vec<NewPlayerOption>>>,
     /// B3 (H3 stud): an open pair on 4th street allows the big bet.
     #[schemars(with = "Option<bool>")]
     pub open_pair_big_bet: Option<Spanned<bool>>,

@@ -624,6 +624,12 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         options,
         buy_in,
         table_money,
+        new_player: g.new_player.as_ref().map(|list| {
+            if list.get_ref().is_empty() {
+                c.err(&list.span(), "new_player must allow at least one way in");
+            }
+            list.get_ref().clone()
+        }),
     })
 }
 

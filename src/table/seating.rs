@@ -56,6 +56,8 @@ pub enum EntryChoice {
     PostBeforeButton,
     /// S1 (H0): dealt into the killed hand now, killing the next pot.
     KillNextPot,
+    /// S1, T4 (H3 lowball): kill the next pot, from any seat, to come in.
+    KillPot,
 }
 
 impl Table {
@@ -140,7 +142,7 @@ impl Table {
         }
         self.check_buy_in(seat, buy_in)?;
         // T4: before the first hand everyone is simply dealt in.
-        let opts = &self.rules.button.new_player;
+        let opts = self.rules.new_player_options(self.game);
         let first_hand = self.hands == 0;
         let (status, posts) = if first_hand || opts.contains(&NewPlayerOption::DealIn) {
             (Status::Playing, false)
@@ -254,8 +256,10 @@ impl Table {
             EntryChoice::PostBigBlind => NewPlayerOption::PostBigBlind,
             EntryChoice::PostBeforeButton => NewPlayerOption::PostBeforeButton,
             EntryChoice::KillNextPot => return self.pledge_kill(seat),
+            // H3 lowball: the kill itself (`Kill`) is the way in.
+            EntryChoice::KillPot => return self.voluntary_kill(seat),
         };
-        if !self.rules.button.new_player.contains(&offered) {
+        if !self.rules.new_player_options(self.game).contains(&offered) {
             return Err(TableError::Refused {
                 seat,
                 why: "the house does not offer that way in",

@@ -2,9 +2,12 @@
 //! pots (S2), kills (S1), and the button of the table-layer games (G8, G9).
 
 use super::super::error::TableError;
+use super::super::seating::Status;
 use super::super::Table;
 use super::clockwise;
-use crate::rules::{BombMode, KillTrigger, RotationEvery, RotationMode, StraddleKind};
+use crate::rules::{
+    BombMode, KillTrigger, NewPlayerOption, RotationEvery, RotationMode, StraddleKind,
+};
 
 impl Table {
     pub(in crate::table) fn choose_game(&mut self, game: usize) -> Result<(), TableError> {
@@ -123,6 +126,31 @@ impl Table {
                 seat,
                 why: "one kill per deal: the next hand is already killed",
             });
+        }
+        // T4, T5 (H3 lowball): "A new player or a missed blind player has two
+        // options: wait for the big blind or kill the pot in any position."
+        // The kill is their way in and settles what they owe.
+        let offered = self
+            .rules
+            .new_player_options(self.game)
+            .contains(&NewPlayerOption::KillPot);
+        let p = self.seat_mut(seat)?;
+        let owes = p.status == Status::WaitingForBigBlind
+            || p.posts_big_blind
+            || p.missed_big
+            || p.missed_small;
+        if owes && !offered {
+            return Err(TableError::Refused {
+                seat,
+                why: "a player coming in may not kill the pot here",
+            });
+        }
+        if owes {
+            p.status = Status::Playing;
+            p.posts_big_blind = false;
+            p.post_behind = false;
+            p.missed_big = false;
+            p.missed_small = false;
         }
         self.kill.set_killer(seat);
         Ok(())
