@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use super::CurrentHand;
 use crate::engine::{Action, Chips, Event, Phase};
-use crate::rules::KillTrigger;
 use crate::rules::Kill;
+use crate::rules::KillTrigger;
 
 /// What a finished hand means for the kill.
 #[derive(Debug, Clone, PartialEq, Eq)]
