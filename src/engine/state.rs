@@ -450,7 +450,12 @@ impl HandState {
         let most = match self.phase {
             Phase::Exchanging(i) => match self.spec.steps.get(i) {
                 Some(Step::Hit) => Some(1),
-                Some(Step::PaidDraw { .. }) => Some(self.hole_cards_before(i)),
+                Some(Step::PaidDraw { .. } | Step::Discard) => Some(self.hole_cards_before(i)),
+                // G4: the house's maximum, never more than the hole cards.
+                Some(Step::Draw) => {
+                    let held = self.hole_cards_before(i);
+                    Some(self.spec.options.max_draw.map_or(held, |m| m.min(held)))
+                }
                 _ => None,
             },
             _ => None,

@@ -60,14 +60,16 @@ fn options() -> impl Strategy<Value = Options> {
         prop::option::weighted(0.3, (1u8..=5, any::<bool>())),
         prop::option::weighted(0.15, 1u64..=500),
         prop::option::weighted(0.15, 1u64..=2_000),
+        prop::option::weighted(0.3, 1u8..=6),
     )
         .prop_map(
             |(
                 (check_raise, straddle_is_raise, fold_when_checkable, action_only),
-                (chop_blinds, run_it_twice, suit_breaks_ties, _),
+                (chop_blinds, run_it_twice, suit_breaks_ties, checked_may_complete),
                 cap,
                 max_bet_raise,
                 max_per_round,
+                max_draw,
             )| Options {
                 max_bet_raise,
                 max_per_round,
@@ -86,6 +88,8 @@ fn options() -> impl Strategy<Value = Options> {
                 chop_blinds,
                 run_it_twice,
                 suit_breaks_ties,
+                checked_may_complete,
+                max_draw,
                 ..Options::default()
             },
         )
@@ -284,7 +288,11 @@ fn pick(st: &HandState, c: u64) -> Option<Event> {
                     seat,
                     [Declaration::High, Declaration::Low, Declaration::Both][(c % 3) as usize],
                 ),
-                _ => Event::Draw(seat, (c % 6) as u8),
+                // G4: at most the house's maximum, and the five cards held.
+                _ => {
+                    let most = st.spec().options.max_draw.unwrap_or(5).min(5);
+                    Event::Draw(seat, (c % (u64::from(most) + 1)) as u8)
+                }
             }
         }
         Phase::Showdown => {

@@ -1259,3 +1259,230 @@ fn b9_nobody_opens_the_hand_goes_on_for_low_then_is_redealt() {
     assert!(!t.hand.state().lowball());
     assert_eq!(t.hand.state().phase(), Phase::Exchanging(2));
 }
+
+// ---- issue 9 ----
+
+/// `h4_game` with `checked_may_complete` set as given.
+fn h4_checked(may_complete: bool, stacks: [Chips; 3]) -> T {
+    let t = h4_game(LimitShortAllIn::ActionOnly, stacks);
+    let state = t.hand.state();
+    let mut spec = state.spec().clone();
+    spec.options.checked_may_complete = may_complete;
+    let mut t = T::new(spec, state.setup().clone());
+    t.act(2, CheckCall)
+        .act(0, CheckCall)
+        .act(1, CheckCall)
+        .deal();
+    t.act(0, CheckCall)
+        .act(1, CheckCall)
+        .act(2, CheckCall)
+        .deal();
+    t
+}
+
+#[test]
+fn b5_h4_literal_a_player_who_checked_may_complete_the_short_all_in() {
+    // H4 #7: "In a $5 and $10 game, on fourth street, if the final player goes
+    // all-in for $6, the next player may either call the bet or complete the
+    // bet to $10. He may NOT call the $6 and raise the $10." Read literally:
+    // the next player after the final one has already checked.
+    let mut t = h4_checked(true, [500, 500, 6]);
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(6));
+    assert_eq!(t.to_act(), Some(0));
+    assert_eq!(t.hand.state().to_call(0), 6);
+    assert_eq!(t.range(0), Ok((10, 10)), "complete to $10, no more");
+    assert!(matches!(
+        t.err(Event::Act(0, BetRaiseTo(16))),
+        RuleError::AmountOutOfRange {
+            min: 10,
+            max: 10,
+            ..
+        }
+    ));
+    t.act(0, BetRaiseTo(10));
+    // The completion is a full bet: the other checker may raise it.
+    assert_eq!(t.range(1), Ok((20, 20)));
+    t.act(1, CheckCall);
+    assert_eq!(t.hand.state().phase(), Phase::Dealing(6));
+    // Or he only calls the $6: the next checker may still complete.
+    let mut t = h4_checked(true, [500, 500, 6]);
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(6));
+    t.act(0, CheckCall);
+    assert_eq!(t.range(1), Ok((10, 10)));
+    t.act(1, BetRaiseTo(10));
+    assert_eq!(
+        t.range(0),
+        Ok((20, 20)),
+        "a full bet reopens for the caller"
+    );
+}
+
+#[test]
+fn b5_roberts_rules_default_a_short_all_in_does_not_reopen_for_a_checker() {
+    // Robert's Rules: an all-in for less than a full bet does not reopen the
+    // betting for a player who has acted: having checked, he may only call.
+    let mut t = h4_checked(false, [500, 500, 6]);
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(6));
+    assert_eq!(t.range(0), Err(NoRaise::NotReopened));
+    assert!(matches!(
+        t.err(Event::Act(0, BetRaiseTo(10))),
+        RuleError::CannotRaise {
+            why: NoRaise::NotReopened,
+            ..
+        }
+    ));
+    t.act(0, CheckCall).act(1, CheckCall);
+    assert_eq!(t.hand.state().phase(), Phase::Dealing(6));
+    // With check-raise forbidden (B7), completing after a check is refused too.
+    let t = h4_checked(true, [500, 500, 6]);
+    let mut spec = t.hand.state().spec().clone();
+    spec.options.check_raise = false;
+    let mut t = T::new(spec, t.hand.state().setup().clone());
+    t.act(2, CheckCall)
+        .act(0, CheckCall)
+        .act(1, CheckCall)
+        .deal();
+    t.act(0, CheckCall)
+        .act(1, CheckCall)
+        .act(2, CheckCall)
+        .deal();
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(6));
+    assert_eq!(t.range(0), Err(NoRaise::CheckRaise));
+}
+
+#[test]
+fn b5_checked_may_complete_does_not_reopen_a_raise_for_less() {
+    // Only an incomplete *opening* bet: after a full $10 bet, an all-in for
+    // $18 is action only, even for a player who checked before and called.
+    let mut t = h4_checked(true, [500, 18, 500]);
+    t.act(0, CheckCall)
+        .act(1, CheckCall)
+        .act(2, CheckCall)
+        .deal();
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(10));
+    t.act(0, CheckCall).act(1, BetRaiseTo(18));
+    assert_eq!(t.range(2), Err(NoRaise::NotReopened));
+    assert_eq!(t.range(0), Err(NoRaise::NotReopened));
+}
+
+fn draw_spec(max_draw: Option<u8>) -> T {
+    let steps = dealerd::replay::draw_game(1, usize::MAX);
+    let mut spec = game(Structure::NoLimit, 2, steps);
+    spec.options.max_draw = max_draw;
+    let mut t = T::new(spec, blinds(&[100; 3], 1, 2));
+    t.act(2, CheckCall).act(0, CheckCall).act(1, CheckCall);
+    assert_eq!(t.hand.state().phase(), Phase::Exchanging(2));
+    t
+}
+
+#[test]
+fn g4_h4_draw_replaces_up_to_four_cards() {
+    // H4: "the dealer deals that many replacement cards up to four".
+    let mut t = draw_spec(Some(4));
+    let e = t.err(Event::Draw(0, 5));
+    assert_eq!(
+        e,
+        RuleError::DrawTooMany {
+            seat: 0,
+            cards: 5,
+            most: 4
+        }
+    );
+    assert_eq!(e.to_string(), "cannot draw 5 card(s): at most 4");
+    t.ev(Event::Draw(0, 4))
+        .ev(Event::Draw(1, 0))
+        .ev(Event::Draw(2, 1));
+    assert_eq!(t.to_act(), Some(0));
+}
+
+#[test]
+fn g4_h3_draw_up_to_five_and_never_more_than_the_hole_cards() {
+    // H3: "Any player may draw up to five cards."
+    let mut t = draw_spec(Some(5));
+    assert!(matches!(
+        t.err(Event::Draw(0, 6)),
+        RuleError::DrawTooMany { most: 5, .. }
+    ));
+    t.ev(Event::Draw(0, 5));
+    // No house maximum: still never more than the five cards held.
+    let mut t = draw_spec(None);
+    assert!(matches!(
+        t.err(Event::Draw(0, 6)),
+        RuleError::DrawTooMany { most: 5, .. }
+    ));
+    t.ev(Event::Draw(0, 5));
+    // A maximum above the hole cards is capped by them.
+    let t = draw_spec(Some(9));
+    assert!(matches!(
+        t.err(Event::Draw(0, 6)),
+        RuleError::DrawTooMany { most: 5, .. }
+    ));
+}
+
+/// Seven-card stud with the last round opened by the previous round's opener.
+fn stud_previous_opener(players: usize) -> T {
+    let mut steps = seven_stud();
+    if let Some(Step::Bet(b)) = steps.last_mut() {
+        b.opener = Opener::PreviousOpener;
+    }
+    let mut spec = game(Structure::PotLimit, 20, steps);
+    spec.options = Options::default();
+    let antes = (0..players)
+        .map(|s| forced(s, ForcedKind::Ante, 2))
+        .collect();
+    let mut s = setup(&vec![1000; players], antes);
+    s.bring_in = Some(5);
+    let mut t = T::new(spec, s);
+    t.ev(Event::NameOpener(0));
+    t.act(0, Action::BringIn);
+    for seat in 1..players {
+        t.act(seat, CheckCall);
+    }
+    t
+}
+
+impl T {
+    /// The dealer deals, names `opener`, and everyone from there checks.
+    fn checked_street(&mut self, opener: Seat, live: &[Seat]) -> &mut Self {
+        self.deal().ev(Event::NameOpener(opener));
+        let at = live.iter().position(|&s| s == opener).expect("live opener");
+        for k in 0..live.len() {
+            self.act(live[(at + k) % live.len()], CheckCall);
+        }
+        self
+    }
+}
+
+#[test]
+fn g3_h0_seventh_street_first_bettor_on_sixth_acts_first() {
+    // H0: "7th Street (1d): Deal 1 down, first bettor on 6th acts first".
+    let mut t = stud_previous_opener(4);
+    t.checked_street(3, &[0, 1, 2, 3])
+        .checked_street(1, &[0, 1, 2, 3])
+        .checked_street(2, &[0, 1, 2, 3]);
+    t.deal();
+    assert!(!t.hand.state().awaiting_opener(), "the dealer names no one");
+    assert_eq!(t.to_act(), Some(2));
+    assert!(matches!(
+        t.err(Event::NameOpener(0)),
+        RuleError::Unexpected { .. }
+    ));
+    assert_eq!(t.hand.state().last_opener(), Some(2));
+    // The 6th-street opener folded on 6th: the next live seat clockwise.
+    let mut t = stud_previous_opener(4);
+    t.checked_street(3, &[0, 1, 2, 3])
+        .checked_street(1, &[0, 1, 2, 3])
+        .deal()
+        .ev(Event::NameOpener(2));
+    t.act(2, CheckCall)
+        .act(3, BetRaiseTo(20))
+        .act(0, CheckCall)
+        .act(1, CheckCall)
+        .act(2, Fold)
+        .deal();
+    assert_eq!(
+        t.to_act(),
+        Some(3),
+        "2 folded: the next live seat clockwise"
+    );
+}
