@@ -1486,3 +1486,60 @@ fn g3_h0_seventh_street_first_bettor_on_sixth_acts_first() {
         "2 folded: the next live seat clockwise"
     );
 }
+
+#[test]
+fn p1_d1_bets_in_front_are_not_side_pots() {
+    // With blinds 1/2 and nobody all in there is one pot, not "main 2 s1 1".
+    let mut t = T::new(nl(2), blinds(&[100; 3], 1, 2));
+    let s = t.hand.state();
+    assert_eq!(s.pots().len(), 2, "the showdown view splits by level");
+    assert!(s.settled_pots().is_empty(), "nothing in the middle yet");
+    assert_eq!(s.bets(), vec![1, 2, 0]);
+    assert_eq!(s.bets_total(), 3);
+    assert_eq!(s.pot(), 3);
+    t.act(2, BetRaiseTo(10)).act(0, CheckCall).act(1, CheckCall);
+    let s = t.hand.state();
+    assert_eq!(s.bets(), vec![0; 3]);
+    assert_eq!(s.settled_pots(), s.pots());
+    assert_eq!(s.settled_pots().len(), 1);
+    assert_eq!(s.settled_pots()[0].amount, 30);
+    // A side pot exists once a player is all in and the round is over.
+    let mut t = T::new(nl(2), blinds(&[100, 40, 100], 1, 2));
+    t.act(2, BetRaiseTo(20))
+        .act(0, CheckCall)
+        .act(1, BetRaiseTo(40));
+    let s = t.hand.state();
+    assert!(s.settled_pots().is_empty(), "the all-in is still a bet");
+    assert_eq!(s.bets(), vec![20, 40, 20]);
+    t.act(2, CheckCall).act(0, CheckCall).deal();
+    t.act(0, BetRaiseTo(10));
+    let s = t.hand.state();
+    let settled = s.settled_pots();
+    assert_eq!(settled.len(), 1, "everyone matched the all-in: one pot");
+    assert_eq!(
+        (settled[0].amount, settled[0].eligible.clone()),
+        (120, vec![0, 1, 2])
+    );
+    assert_eq!(s.bets(), vec![10, 0, 0]);
+    assert_eq!(
+        s.pots().len(),
+        2,
+        "the bet would make a side pot at showdown"
+    );
+    // An all-in in an earlier round below the others' level: a settled side pot.
+    let mut t = T::new(nl(2), blinds(&[100, 30, 100], 1, 2));
+    t.act(2, BetRaiseTo(40))
+        .act(0, CheckCall)
+        .act(1, CheckCall)
+        .deal();
+    t.act(0, BetRaiseTo(10));
+    let s = t.hand.state();
+    let settled: Vec<(Chips, Vec<Seat>)> = s
+        .settled_pots()
+        .into_iter()
+        .map(|p| (p.amount, p.eligible))
+        .collect();
+    assert_eq!(settled, vec![(90, vec![0, 1, 2]), (20, vec![0, 2])]);
+    assert_eq!(s.bets_total(), 10);
+    assert_eq!(s.pot(), 120);
+}
