@@ -1543,3 +1543,84 @@ fn p1_d1_bets_in_front_are_not_side_pots() {
     assert_eq!(s.bets_total(), 10);
     assert_eq!(s.pot(), 120);
 }
+
+#[test]
+fn d1_refusals_describe_money_and_seats() {
+    // $5/$10 with a unit of 0.50: engine units read as dollars, seats by name.
+    let money = |c: Chips| format!("${}", c as f64 / 2.0);
+    let names = ["Ann", "Bob", "Cat"];
+    let seat = |s: Seat| names.get(s).map_or("?".to_string(), |n| n.to_string());
+    let mut t = h4_game(LimitShortAllIn::ActionOnly, [500, 500, 500]);
+    t.act(0, BetRaiseTo(10));
+    let e = t.err(Event::Act(1, BetRaiseTo(30)));
+    assert_eq!(e.to_string(), "raise must be to 20..20");
+    assert_eq!(e.describe(&money, &seat), "raise must be to $10");
+    let e = t.err(Event::Act(0, CheckCall));
+    assert_eq!(e.describe(&money, &seat), "out of turn: Bob is to act");
+    let cases = [
+        (
+            RuleError::AmountOutOfRange {
+                seat: 0,
+                amount: 3,
+                min: 4,
+                max: 200,
+            },
+            "raise must be to at least $2 and at most $100",
+        ),
+        (
+            RuleError::CannotRaise {
+                seat: 0,
+                amount: 30,
+                why: NoRaise::NotReopened,
+            },
+            "cannot raise to $15: the betting was not reopened by a full raise",
+        ),
+        (
+            RuleError::BringInRequired {
+                seat: 0,
+                bring_in: 1,
+            },
+            "must post the bring-in of $0.5 or complete",
+        ),
+        (RuleError::NotInHand { seat: 2 }, "Cat is not in the hand"),
+        (
+            RuleError::RankedNotInHand { seat: 1 },
+            "showdown ranks Bob who is not in the hand",
+        ),
+        (
+            RuleError::RankedTwice { seat: 0 },
+            "showdown ranks Ann twice",
+        ),
+        (
+            RuleError::PotUnranked { pot: 1, amount: 40 },
+            "showdown: no ranked hand among the players of side pot 1 ($20)",
+        ),
+        (
+            RuleError::CannotPayDraw {
+                seat: 0,
+                price: 6,
+                stack: 4,
+            },
+            "cannot pay $3 to draw: the stack is $2",
+        ),
+        (
+            RuleError::OutOfTurn {
+                seat: 0,
+                to_act: None,
+            },
+            "out of turn: no player is to act now",
+        ),
+        (
+            RuleError::DrawTooMany {
+                seat: 0,
+                cards: 5,
+                most: 4,
+            },
+            "cannot draw 5 card(s): at most 4",
+        ),
+        (RuleError::HandOver, "the hand is over"),
+    ];
+    for (e, want) in cases {
+        assert_eq!(e.describe(&money, &seat), want, "{e:?}");
+    }
+}
