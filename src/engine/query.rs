@@ -72,7 +72,8 @@ impl HandState {
 
     /// Collected pots plus every bet on the table, less the drop.
     pub fn pot(&self) -> Chips {
-        self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>() - self.dropped
+        (self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>())
+            .saturating_sub(self.dropped)
     }
 
     /// The house's drop taken from this pot (M3).

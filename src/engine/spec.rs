@@ -281,10 +281,30 @@ pub struct HandSetup {
     /// S2 (H2): the bomb pot skips the first betting round.
     #[serde(default)]
     pub skip_first_bet: bool,
-    /// M3 (H3): the house's drop, taken from the pot when the flop is dealt.
-    /// No flop, no drop.
+    /// M3: the house's drop, taken from the pot at the moment `drop_when`
+    /// says (the name is the journal's, from when the flop was the only one).
     #[serde(default)]
     pub drop_at_flop: Chips,
+    /// M3: when the drop comes out of the pot. Journals written before this
+    /// field read as [`DropWhen::Flop`].
+    #[serde(default)]
+    pub drop_when: DropWhen,
+}
+
+/// M3: when the house's drop ([`HandSetup::drop_at_flop`]) is taken from the pot.
+/// It is never more than the pot at that moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DropWhen {
+    /// H3 "immediately before the flop": when the first board cards are
+    /// dealt. No flop, no drop.
+    #[default]
+    Flop,
+    /// As soon as the forced bets are posted; a hand won at once still pays.
+    Start,
+    /// When the first betting round closes and the hand goes on to its next
+    /// step; a hand won in the first round pays none.
+    FirstRoundEnd,
 }
 
 fn one() -> u8 {

@@ -493,6 +493,7 @@ impl Table {
             boards: forced.boards,
             skip_first_bet: forced.skip_first_bet,
             drop_at_flop,
+            drop_when: crate::engine::DropWhen::Flop,
         };
         let mut hand = Hand::new(Arc::new(spec), Arc::new(setup))?;
         hand.apply(Event::PostForced)?;
