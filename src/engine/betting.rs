@@ -119,6 +119,12 @@ impl Round {
                 let start = state.laps % n;
                 (0..n).map(|k| (start + k) % n).collect()
             }
+            // G3 (H0): from the previous round's opener; a folded or all-in
+            // opener has no `needs`, so the next seat clockwise acts.
+            Opener::PreviousOpener => {
+                let start = state.last_opener.unwrap_or(0) % n;
+                (0..n).map(|k| (start + k) % n).collect()
+            }
             _ => (0..n).collect(),
         };
         if first && bet.opener == Opener::Blinds {
@@ -146,10 +152,13 @@ impl Round {
             aggressor: None,
             seats: rs,
         };
-        if matches!(
-            bet.opener,
-            Opener::Blinds | Opener::LeftOfButton | Opener::Lead
-        ) {
+        let known = match bet.opener {
+            Opener::Blinds | Opener::LeftOfButton | Opener::Lead => true,
+            // No round had an opener: the dealer names the seat.
+            Opener::PreviousOpener => state.last_opener.is_some(),
+            Opener::BringIn | Opener::Named => false,
+        };
+        if known {
             round.to_act = round.order.iter().copied().find(|&s| round.seats[s].needs);
         }
         round
@@ -281,10 +290,19 @@ impl HandState {
         let rs = r.seats[seat];
         let opts = &self.spec.options;
         let limit = r.limit_inc(&self.spec);
+        // B5 (`checked_may_complete`, H4 #7): a seat that checked may complete
+        // an incomplete opening bet to the full bet, and no further.
+        let mut complete_only = false;
         if rs.acted {
             let reopened =
                 r.full_raises > rs.seen || (limit.is_none() && r.current - rs.faced >= r.min_inc);
-            if !reopened {
+            complete_only = !reopened
+                && opts.checked_may_complete
+                && limit.is_some()
+                && rs.checked
+                && r.last_full == 0
+                && r.current > rs.faced;
+            if !reopened && !complete_only {
                 return Err(NoRaise::NotReopened);
             }
             if rs.checked && !opts.check_raise {
@@ -307,7 +325,7 @@ impl HandState {
             }
             Structure::FixedLimit { small_bet, big_bet } => {
                 let inc = limit.unwrap_or(small_bet);
-                if r.open_pair && !r.big_made {
+                if r.open_pair && !r.big_made && !complete_only {
                     (
                         r.last_full.saturating_add(small_bet),
                         r.last_full.saturating_add(big_bet),

@@ -95,6 +95,62 @@ fn turn_text(to_act: Option<Seat>) -> String {
 }
 
 impl RuleError {
+    /// The reason in the table's words: `money` writes an amount of engine
+    /// units in the house currency, `seat` names a seat (hand order). Every
+    /// variant that carries an amount or a seat uses them; the others read as
+    /// their display text. Like the display text, it is the reason only: the
+    /// caller puts the acting seat's name in front.
+    pub fn describe(
+        &self,
+        money: &dyn Fn(Chips) -> String,
+        seat: &dyn Fn(Seat) -> String,
+    ) -> String {
+        use RuleError::*;
+        match self {
+            OutOfTurn { to_act, .. } => match to_act {
+                Some(s) => format!("out of turn: {} is to act", seat(*s)),
+                None => "out of turn: no player is to act now".to_string(),
+            },
+            AmountOutOfRange { min, max, .. } if min == max => {
+                format!("raise must be to {}", money(*min))
+            }
+            AmountOutOfRange { min, max, .. } => {
+                format!(
+                    "raise must be to at least {} and at most {}",
+                    money(*min),
+                    money(*max)
+                )
+            }
+            CannotRaise { amount, why, .. } => {
+                format!("cannot raise to {}: {why}", money(*amount))
+            }
+            BringInRequired { bring_in, .. } => {
+                format!("must post the bring-in of {} or complete", money(*bring_in))
+            }
+            NotInHand { seat: s } => format!("{} is not in the hand", seat(*s)),
+            RankedNotInHand { seat: s } => {
+                format!("showdown ranks {} who is not in the hand", seat(*s))
+            }
+            RankedTwice { seat: s } => format!("showdown ranks {} twice", seat(*s)),
+            PotUnranked { pot, amount } => {
+                let which = match pot {
+                    0 => "the main pot".to_string(),
+                    p => format!("side pot {p}"),
+                };
+                format!(
+                    "showdown: no ranked hand among the players of {which} ({})",
+                    money(*amount)
+                )
+            }
+            CannotPayDraw { price, stack, .. } => format!(
+                "cannot pay {} to draw: the stack is {}",
+                money(*price),
+                money(*stack)
+            ),
+            other => other.to_string(),
+        }
+    }
+
     /// The seat the error is about, when there is one.
     pub fn seat(&self) -> Option<Seat> {
         use RuleError::*;

@@ -27,8 +27,8 @@ pub use hand::Hand;
 pub use pots::Pot;
 pub use query::{LegalActions, Street};
 pub use spec::{
-    AnteMode, BetStep, DealStep, Forced, ForcedKind, GameSpec, HandSetup, LimitShortAllIn, Opener,
-    Options, RaiseCap, Split, Step, Structure,
+    AnteMode, BetStep, DealStep, DropWhen, Forced, ForcedKind, GameSpec, HandSetup,
+    LimitShortAllIn, Opener, Options, RaiseCap, Split, Step, Structure,
 };
 pub use state::{HandState, Phase, SeatState};
 

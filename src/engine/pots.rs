@@ -18,39 +18,53 @@ pub struct Pot {
 /// Main pot first. Dead money is the main pot's; chips that folded seats put in
 /// above every live seat's level stay in the top pot. The drop comes out of
 /// the main pot first.
-pub(super) fn pots(seats: &[SeatState], dead: Chips, mut dropped: Chips) -> Vec<Pot> {
-    let mut levels: Vec<Chips> = seats
+pub(super) fn pots(seats: &[SeatState], dead: Chips, dropped: Chips) -> Vec<Pot> {
+    let put: Vec<(Chips, bool)> = seats.iter().map(|s| (s.committed, s.folded)).collect();
+    by_level(&put, dead, dropped)
+}
+
+/// P1/D1: the pots in the middle, without the bets of the round in progress
+/// (each seat's `committed` less its `bet`): the chips collected at the end of
+/// earlier rounds, split where a player went all in.
+pub(super) fn settled(seats: &[SeatState], dead: Chips, dropped: Chips) -> Vec<Pot> {
+    let put: Vec<(Chips, bool)> = seats
         .iter()
-        .filter(|s| !s.folded)
-        .map(|s| s.committed)
+        .map(|s| (s.committed.saturating_sub(s.bet), s.folded))
+        .collect();
+    by_level(&put, dead, dropped)
+}
+
+/// `put`: each seat's chips that count for levels, and whether it folded.
+fn by_level(put: &[(Chips, bool)], dead: Chips, mut dropped: Chips) -> Vec<Pot> {
+    let mut levels: Vec<Chips> = put
+        .iter()
+        .filter(|&&(_, folded)| !folded)
+        .map(|&(c, _)| c)
         .collect();
     levels.sort_unstable();
     levels.dedup();
     let mut out = Vec::with_capacity(levels.len());
     let mut prev = 0;
     for (i, &level) in levels.iter().enumerate() {
-        let mut amount: Chips = seats
-            .iter()
-            .map(|s| s.committed.min(level) - s.committed.min(prev))
-            .sum();
+        let mut amount: Chips = put.iter().map(|&(c, _)| c.min(level) - c.min(prev)).sum();
         if i == 0 {
             amount += dead;
         }
         if i + 1 == levels.len() {
-            amount += seats
+            amount += put
                 .iter()
-                .filter(|s| s.folded)
-                .map(|s| s.committed.saturating_sub(level))
+                .filter(|&&(_, folded)| folded)
+                .map(|&(c, _)| c.saturating_sub(level))
                 .sum::<Chips>();
         }
         let taken = dropped.min(amount);
         dropped -= taken;
         amount -= taken;
         if amount > 0 {
-            let eligible = seats
+            let eligible = put
                 .iter()
                 .enumerate()
-                .filter(|(_, s)| !s.folded && s.committed >= level)
+                .filter(|&(_, &(c, folded))| !folded && c >= level)
                 .map(|(q, _)| q)
                 .collect();
             out.push(Pot { amount, eligible });

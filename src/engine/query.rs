@@ -72,7 +72,8 @@ impl HandState {
 
     /// Collected pots plus every bet on the table, less the drop.
     pub fn pot(&self) -> Chips {
-        self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>() - self.dropped
+        (self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>())
+            .saturating_sub(self.dropped)
     }
 
     /// The house's drop taken from this pot (M3).
@@ -80,9 +81,40 @@ impl HandState {
         self.dropped
     }
 
-    /// Every pot with its eligible seats, counting the bets on the table.
+    /// Every pot with its eligible seats, counting the bets on the table as
+    /// if the round ended now: what the showdown awards. Mid-round it splits
+    /// unmatched bets by level, so for the screen use [`Self::settled_pots`]
+    /// and [`Self::bets`].
     pub fn pots(&self) -> Vec<Pot> {
         pots::pots(&self.seats, self.dead, self.dropped)
+    }
+
+    /// P1/D1: the pots in the middle now, main first: dead money and the
+    /// chips collected at the end of earlier betting rounds, less the drop,
+    /// split into side pots only where a player went all in in an earlier
+    /// round. The bets of the round in progress are not a pot (see
+    /// [`Self::bets`]); when the round ends they are collected, and an all-in
+    /// among them makes its side pot then. With no bets in front (between
+    /// rounds, at the showdown) this is [`Self::pots`]. Empty before any chip
+    /// is in the middle.
+    ///
+    /// [`Self::pot`] is always the settled pots plus the bets, except that a
+    /// drop taken from the forced bets at the start
+    /// ([`DropWhen::Start`](super::DropWhen::Start)) is not shown in the
+    /// settled pots until the round ends.
+    pub fn settled_pots(&self) -> Vec<Pot> {
+        pots::settled(&self.seats, self.dead, self.dropped)
+    }
+
+    /// P1/D1: each seat's bet in front of it in the round in progress (live
+    /// blinds and straddles included), in seat order; all zero between rounds.
+    pub fn bets(&self) -> Vec<Chips> {
+        self.seats.iter().map(|s| s.bet).collect()
+    }
+
+    /// The sum of [`Self::bets`].
+    pub fn bets_total(&self) -> Chips {
+        self.seats.iter().map(|s| s.bet).sum()
     }
 
     /// Stacks now; before the pots are awarded.

@@ -92,6 +92,11 @@ pub enum Opener {
     Named,
     /// G7 (H1 7/27): the lead, left of the button at first and one seat on each repeat.
     Lead,
+    /// G3 (H0 stud, 7th street: "first bettor on 6th acts first"): the seat
+    /// that opened the previous betting round acts first; if it has folded or
+    /// has nothing left to decide, the next seat clockwise that has. With no
+    /// previous opener (no round had action), the dealer names the seat.
+    PreviousOpener,
 }
 
 /// How pots are split at showdown.
@@ -164,6 +169,23 @@ pub struct Options {
     /// G6: what every live player pays into the pot per exposed common wild
     /// card ([`Event::WildCard`](super::Event::WildCard)); 0: the game has no charge.
     pub wild_card_charge: Chips,
+    /// B5 (fixed limit): may a player who checked complete an incomplete
+    /// opening bet (an all-in for less than the bet, with no full bet before
+    /// it in the round) to the full bet?
+    ///
+    /// - `false` (Robert's Rules, TDA): a short all-in does not reopen the
+    ///   betting for a player who has acted; having checked, they may only
+    ///   call it (or fold).
+    /// - `true` (H4 #7 read literally: "if the final player goes all-in for
+    ///   $6, the next player may either call the bet or complete the bet to
+    ///   $10. He may NOT call the $6 and raise the $10." The next player after
+    ///   the final one has already checked): they may call or complete it to
+    ///   the full bet, but not raise beyond the completion.
+    pub checked_may_complete: bool,
+    /// G4: the most cards one player may replace at a [`Step::Draw`] (H3:
+    /// "up to five", H4: "up to four"). `None`: as many as they hold. Never
+    /// more than the hole cards dealt, whatever this says.
+    pub max_draw: Option<u8>,
 }
 
 impl Default for Options {
@@ -181,6 +203,8 @@ impl Default for Options {
             suit_breaks_ties: false,
             draw_price: 0,
             wild_card_charge: 0,
+            checked_may_complete: false,
+            max_draw: None,
         }
     }
 }
@@ -257,10 +281,30 @@ pub struct HandSetup {
     /// S2 (H2): the bomb pot skips the first betting round.
     #[serde(default)]
     pub skip_first_bet: bool,
-    /// M3 (H3): the house's drop, taken from the pot when the flop is dealt.
-    /// No flop, no drop.
+    /// M3: the house's drop, taken from the pot at the moment `drop_when`
+    /// says (the name is the journal's, from when the flop was the only one).
     #[serde(default)]
     pub drop_at_flop: Chips,
+    /// M3: when the drop comes out of the pot. Journals written before this
+    /// field read as [`DropWhen::Flop`].
+    #[serde(default)]
+    pub drop_when: DropWhen,
+}
+
+/// M3: when the house's drop ([`HandSetup::drop_at_flop`]) is taken from the pot.
+/// It is never more than the pot at that moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DropWhen {
+    /// H3 "immediately before the flop": when the first board cards are
+    /// dealt. No flop, no drop.
+    #[default]
+    Flop,
+    /// As soon as the forced bets are posted; a hand won at once still pays.
+    Start,
+    /// When the first betting round closes and the hand goes on to its next
+    /// step; a hand won in the first round pays none.
+    FirstRoundEnd,
 }
 
 fn one() -> u8 {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::betting::Round;
 use super::error::{RuleError, SetupError};
 use super::event::{Action, BoardResult, Declaration, Event};
-use super::spec::{AnteMode, ForcedKind, GameSpec, HandSetup, Opener, Step, Structure};
+use super::spec::{AnteMode, DropWhen, ForcedKind, GameSpec, HandSetup, Opener, Step, Structure};
 use super::{pots, Chips, Seat, MAX_PLAYERS, MIN_PLAYERS};
 
 /// Where the hand is. Every phase is named; each waits for one kind of event.
@@ -235,6 +235,9 @@ impl HandState {
                 _ => self.dead += amount,
             }
         }
+        if self.setup.drop_when == DropWhen::Start {
+            self.dropped = self.setup.drop_at_flop.min(self.pot());
+        }
         self.enter_step(0);
     }
 
@@ -270,6 +273,7 @@ impl HandState {
                     }
                     self.collect_bets();
                     self.last_aggressor = None;
+                    self.round_closed(i);
                 }
                 Step::RepeatIfDrawn { to } if self.drew && usize::from(to) < i => {
                     self.laps += 1;
@@ -316,7 +320,10 @@ impl HandState {
                 }
                 // Nobody opened for low either: a new deal.
                 (true, true) => self.void(),
-                _ => self.enter_step(i + 1),
+                _ => {
+                    self.round_closed(i);
+                    self.enter_step(i + 1);
+                }
             }
         }
     }
@@ -334,7 +341,10 @@ impl HandState {
             }
         }
         if let Some(s) = top {
-            let back = high - second;
+            // M3 (`DropWhen::Start`): chips the house has already taken from
+            // the forced bets do not come back as an uncalled bet.
+            let in_pot = self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>();
+            let back = (high - second).min(in_pot.saturating_sub(self.dropped));
             let seat = &mut self.seats[s];
             seat.stack += back;
             seat.committed -= back;
@@ -344,8 +354,24 @@ impl HandState {
         }
     }
 
-    /// M3: the drop comes out when the first board cards are dealt.
+    /// M3 ([`DropWhen::FirstRoundEnd`]): betting round `step` closed and the
+    /// hand goes on; the drop comes out when it was the game's first round.
+    fn round_closed(&mut self, step: usize) {
+        let first = self
+            .spec
+            .steps
+            .iter()
+            .position(|s| matches!(s, Step::Bet(_)));
+        if self.setup.drop_when == DropWhen::FirstRoundEnd && first == Some(step) {
+            self.dropped = self.setup.drop_at_flop.min(self.pot());
+        }
+    }
+
+    /// M3 ([`DropWhen::Flop`]): the drop comes out when the first board cards are dealt.
     fn take_drop(&mut self, step: usize) {
+        if self.setup.drop_when != DropWhen::Flop {
+            return;
+        }
         let first_board = self.spec.steps[..=step]
             .iter()
             .filter(|s| matches!(s, Step::Deal(d) if d.board > 0))
@@ -450,7 +476,12 @@ impl HandState {
         let most = match self.phase {
             Phase::Exchanging(i) => match self.spec.steps.get(i) {
                 Some(Step::Hit) => Some(1),
-                Some(Step::PaidDraw { .. }) => Some(self.hole_cards_before(i)),
+                Some(Step::PaidDraw { .. } | Step::Discard) => Some(self.hole_cards_before(i)),
+                // G4: the house's maximum, never more than the hole cards.
+                Some(Step::Draw) => {
+                    let held = self.hole_cards_before(i);
+                    Some(self.spec.options.max_draw.map_or(held, |m| m.min(held)))
+                }
                 _ => None,
             },
             _ => None,
@@ -553,6 +584,8 @@ impl HandState {
             "only when everyone else has folded to the blinds"
         } else if self.dead > 0 || self.seats.iter().any(|s| s.folded && s.committed > 0) {
             "other money is in the pot"
+        } else if self.dropped > 0 {
+            "the house has taken its drop from the blinds"
         } else if !self.live_seats().all(|s| {
             let blind = self
                 .setup

@@ -106,5 +106,6 @@ pub fn setup_for(hand: &PhhHand) -> HandSetup {
         boards: 1,
         skip_first_bet: false,
         drop_at_flop: 0,
+        drop_when: Default::default(),
     }
 }

@@ -73,6 +73,9 @@ pub struct Game {
     pub table_money: Option<TableMoney>,
     /// T4: this game's ways in, where they differ from the house's.
     pub new_player: Option<Vec<NewPlayerOption>>,
+    /// G3 (H3 stud): a player needs at least the ante to be dealt in (see
+    /// [`HouseRules::may_be_dealt`]).
+    pub all_in_needs_ante: bool,
 }
 
 /// G8, G9: games whose money the table layer moves (no engine betting rounds).
@@ -380,6 +383,18 @@ impl HouseRules {
             (false, Some(when)) => when,
             _ => fees.when,
         })
+    }
+
+    /// G3 (H3 stud: "in order to play all-in at the start of a hand, a
+    /// player must have at least the ante"): may a player with `stack` (in
+    /// engine units, before anything is posted) be dealt into a hand of game
+    /// `index`? False with no chips, or under the game's ante when the game
+    /// has `all_in_needs_ante`; false for an index out of range.
+    pub fn may_be_dealt(&self, index: usize, stack: Chips) -> bool {
+        let Some(game) = self.games.get(index) else {
+            return false;
+        };
+        stack > 0 && !(game.all_in_needs_ante && stack < game.ante)
     }
 
     /// M1: the buy-in bounds for game `index`.

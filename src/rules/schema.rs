@@ -103,6 +103,9 @@ pub enum OpenerKind {
     Named,
     /// G7 (H1 7/27): the lead, left of the button at first and one seat on each repeat.
     Lead,
+    /// G3 (H0 7th street): the seat that opened the previous round, or the
+    /// next live seat clockwise if it folded.
+    PreviousOpener,
 }
 
 /// One step of a `steps` override (G1–G4).
@@ -215,6 +218,30 @@ pub struct RawGame {
     /// B5: limit all-in for less than a full bet. Default "half-bet".
     #[schemars(with = "Option<ShortAllInKind>")]
     pub limit_short_all_in: Option<Spanned<ShortAllInKind>>,
+    /// B5 (fixed limit): may a player who checked complete an incomplete
+    /// opening bet (an all-in for less than the bet) to the full bet? true: H4
+    /// #7 read literally ("the next player may either call the bet or complete
+    /// the bet to $10. He may NOT call the $6 and raise the $10"): call or
+    /// complete, no more. false (default; Robert's Rules): a short all-in does
+    /// not reopen the betting for a player who has acted, so they may only call.
+    #[schemars(with = "Option<bool>")]
+    pub checked_may_complete: Option<Spanned<bool>>,
+    /// G4 (draw games): the most cards a player may replace at a draw (H3
+    /// "up to five", H4 "up to four"). Default: every card held. Never more
+    /// than the hole cards.
+    #[schemars(with = "Option<u8>")]
+    pub max_draw: Option<Spanned<u8>>,
+    /// G3 (H3 stud): "in order to play all-in at the start of a hand, a
+    /// player must have at least the ante". The table deals in only players
+    /// with at least the ante. Default false: anyone with chips is dealt in.
+    #[schemars(with = "Option<bool>")]
+    pub all_in_needs_ante: Option<Spanned<bool>>,
+    /// G3 (H0 stud): the last betting round (7th street) is opened by the
+    /// seat that opened the round before it ("first bettor on 6th acts
+    /// first"), or the next live seat clockwise if it folded; the dealer
+    /// names no one. Default false: the dealer names the opener.
+    #[schemars(with = "Option<bool>")]
+    pub last_round_previous_opener: Option<Spanned<bool>>,
     /// F4: a straddle sets the minimum raise (TDA) rather than only the amount to call.
     pub straddle_is_raise: Option<bool>,
     /// Home-game courtesy: a player may fold when checking is free.

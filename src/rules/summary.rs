@@ -90,8 +90,22 @@ impl HouseRules {
         {
             let _ = write!(s, "; short all-in: {}", kebab1(&o.limit_short_all_in));
         }
+        if o.checked_may_complete {
+            s.push_str("; a player who checked may complete a short all-in bet");
+        }
         if !o.check_raise {
             s.push_str("; no check-raise");
+        }
+        if let Some(n) = o.max_draw {
+            let _ = write!(s, "; draw up to {n}");
+        }
+        if g.all_in_needs_ante {
+            s.push_str("; all in needs at least the ante");
+        }
+        if g.steps.iter().any(
+            |st| matches!(st, crate::engine::Step::Bet(b) if b.opener == crate::engine::Opener::PreviousOpener),
+        ) {
+            s.push_str("; the last round opens with the previous round's opener");
         }
         if o.straddle_is_raise {
             s.push_str("; a straddle sets the min raise");

@@ -415,3 +415,103 @@ fn check_prints_the_pins_and_every_card() {
     }
     assert!(with("").to_string().lines().any(|l| l == "cards: none"));
 }
+
+#[test]
+fn b5_h4_games_let_a_checked_player_complete_and_the_default_does_not() {
+    let r = load("h4", H4);
+    for (i, g) in r.games.iter().enumerate() {
+        let spec = r.game_spec(i, HandKind::Normal).unwrap();
+        assert!(spec.options.checked_may_complete, "{}", g.name);
+    }
+    let d = load("default.toml", DEFAULT_TOML);
+    assert!(!d.games[0].options.checked_may_complete);
+    let bad = DEFAULT_TOML.replace("fold_when_checkable = true", "checked_may_complete = true");
+    let e = load_str("x.toml", &bad).unwrap_err().to_string();
+    assert!(
+        e.contains("checked_may_complete applies to fixed-limit games only"),
+        "{e}"
+    );
+}
+
+#[test]
+fn g4_draw_maximum_h4_four_h3_five_and_checked() {
+    let r = load("h4", H4);
+    for name in ["Draw", "Low ball"] {
+        assert_eq!(r.games[index(&r, name)].options.max_draw, Some(4), "{name}");
+    }
+    assert_eq!(r.games[index(&r, "5-card stud")].options.max_draw, None);
+    let r = load("h3", H3);
+    for name in ["Draw 3-6", "California lowball 3-6"] {
+        assert_eq!(r.games[index(&r, name)].options.max_draw, Some(5), "{name}");
+    }
+    let not_draw = DEFAULT_TOML.replace("fold_when_checkable = true", "max_draw = 4");
+    let e = load_str("x.toml", &not_draw).unwrap_err().to_string();
+    assert!(e.contains("max_draw applies to draw games only"), "{e}");
+    let too_many = H3.replace("max_draw = 5\n", "max_draw = 6\n");
+    let e = load_str("x.toml", &too_many).unwrap_err().to_string();
+    assert!(e.contains("max_draw = 6 is outside 1–5"), "{e}");
+}
+
+#[test]
+fn g3_h3_stud_all_in_needs_at_least_the_ante_to_be_dealt() {
+    // H3: "In order to play all-in at the start of a hand, a player must have
+    // at least the ante." The ante is 50¢: 2 units of 25¢.
+    let r = load("h3", H3);
+    for name in ["Seven-card stud 3-6", "Stud hi-lo 3-6", "Razz 3-6"] {
+        let g = index(&r, name);
+        assert!(r.games[g].all_in_needs_ante, "{name}");
+        assert_eq!(r.games[g].ante, 2);
+        assert!(!r.may_be_dealt(g, 1), "{name}: under the ante");
+        assert!(r.may_be_dealt(g, 2), "{name}: exactly the ante, all in");
+        assert!(!r.may_be_dealt(g, 0));
+    }
+    let holdem = index(&r, "Hold'em 3-6");
+    assert!(!r.games[holdem].all_in_needs_ante);
+    assert!(r.may_be_dealt(holdem, 1));
+    assert!(!r.may_be_dealt(holdem, 0));
+    assert!(!r.may_be_dealt(r.games.len(), 100));
+    // H4's stud antes too, but the house says nothing: anyone with chips plays.
+    let h4 = load("h4", H4);
+    assert!(h4.may_be_dealt(index(&h4, "7-card stud"), 1));
+    let no_ante = DEFAULT_TOML.replace("fold_when_checkable = true", "all_in_needs_ante = true");
+    let e = load_str("x.toml", &no_ante).unwrap_err().to_string();
+    assert!(e.contains("all_in_needs_ante needs an ante"), "{e}");
+}
+
+#[test]
+fn g3_h0_seventh_street_opens_with_sixths_opener() {
+    let r = load("h0", H0);
+    let stud = index(&r, "Seven-card stud");
+    let steps = r.game_spec(stud, HandKind::Normal).unwrap().steps;
+    let openers: Vec<Opener> = steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Bet(b) => Some(b.opener),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        openers,
+        vec![
+            Opener::BringIn,
+            Opener::Named,
+            Opener::Named,
+            Opener::Named,
+            Opener::PreviousOpener
+        ]
+    );
+    let h3 = load("h3", H3);
+    let s = h3
+        .game_spec(index(&h3, "Seven-card stud 3-6"), HandKind::Normal)
+        .unwrap();
+    assert!(matches!(s.steps.last(), Some(Step::Bet(b)) if b.opener == Opener::Named));
+    let holdem = DEFAULT_TOML.replace(
+        "fold_when_checkable = true",
+        "last_round_previous_opener = true",
+    );
+    let e = load_str("x.toml", &holdem).unwrap_err().to_string();
+    assert!(
+        e.contains("last_round_previous_opener applies to stud games only"),
+        "{e}"
+    );
+}

@@ -503,6 +503,64 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         }
     }
 
+    if let Some(o) = g.checked_may_complete.as_ref() {
+        if *o.get_ref() && kind != Some(StructureKind::FixedLimit) {
+            c.err(
+                &o.span(),
+                "checked_may_complete applies to fixed-limit games only (B5)",
+            );
+        }
+        options.checked_may_complete = *o.get_ref();
+    }
+    if let Some(m) = g.max_draw.as_ref() {
+        let held = steps.iter().position(|s| matches!(s, Step::Draw)).map(|i| {
+            steps[..i]
+                .iter()
+                .map(|s| match s {
+                    Step::Deal(d) => d.hole_down.saturating_add(d.hole_up),
+                    _ => 0,
+                })
+                .fold(0u8, u8::saturating_add)
+        });
+        match held {
+            None => {
+                let msg = format!("max_draw applies to draw games only, not {}", base.name);
+                c.err(&m.span(), msg);
+            }
+            Some(held) if *m.get_ref() == 0 || *m.get_ref() > held => {
+                let msg = format!(
+                    "max_draw = {} is outside 1–{held} (the hole cards before the draw)",
+                    m.get_ref()
+                );
+                c.err(&m.span(), msg);
+            }
+            Some(_) => options.max_draw = Some(*m.get_ref()),
+        }
+    }
+    let all_in_needs_ante = g.all_in_needs_ante.as_ref().is_some_and(|o| *o.get_ref());
+    if let Some(o) = g.all_in_needs_ante.as_ref().filter(|o| *o.get_ref()) {
+        if ante == 0 {
+            c.err(&o.span(), "all_in_needs_ante needs an ante");
+        }
+    }
+    if let Some(o) = g
+        .last_round_previous_opener
+        .as_ref()
+        .filter(|o| *o.get_ref())
+    {
+        if !base.is_stud() {
+            let msg = format!(
+                "last_round_previous_opener applies to stud games only, not {}",
+                base.name
+            );
+            c.err(&o.span(), msg);
+        } else if let Some(Step::Bet(b)) =
+            steps.iter_mut().rev().find(|s| matches!(s, Step::Bet(_)))
+        {
+            b.opener = Opener::PreviousOpener;
+        }
+    }
+
     let split = match g.split {
         Some(SplitKind::High) => Split::High,
         Some(SplitKind::HiLo) => Split::HiLo,
@@ -630,6 +688,7 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
             }
             list.get_ref().clone()
         }),
+        all_in_needs_ante,
     })
 }
 
@@ -653,6 +712,7 @@ fn step(s: RawStep) -> Step {
                 OpenerKind::BringIn => Opener::BringIn,
                 OpenerKind::Named => Opener::Named,
                 OpenerKind::Lead => Opener::Lead,
+                OpenerKind::PreviousOpener => Opener::PreviousOpener,
             },
             big,
             open_pair,

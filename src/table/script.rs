@@ -392,10 +392,15 @@ impl Runner {
                 let s = state.ok_or("no hand")?;
                 check("pot", self.show(s.pot()), self.show(self.amount(amount)?))
             }
-            ["pots", ..] => {
+            [kind @ ("pots" | "settled"), ..] => {
                 let s = state.ok_or("no hand")?;
-                let got = s
-                    .pots()
+                // `settled`: the pots in the middle, without this round's bets (P1, D1).
+                let pots = if *kind == "settled" {
+                    s.settled_pots()
+                } else {
+                    s.pots()
+                };
+                let got = pots
                     .iter()
                     .map(|p| {
                         let mut names: Vec<String> =
@@ -405,9 +410,13 @@ impl Runner {
                     })
                     .collect::<Vec<_>>()
                     .join("; ");
-                let want = w[1..].join(" ");
+                let want = match &w[1..] {
+                    ["none"] if *kind == "settled" => String::new(),
+                    rest => rest.join(" "),
+                };
                 let want = want
                     .split(';')
+                    .filter(|p| *kind == "pots" || !p.trim().is_empty())
                     .map(|p| {
                         let mut parts = p.split_whitespace();
                         let amt = parts
@@ -421,7 +430,7 @@ impl Runner {
                     })
                     .collect::<Result<Vec<_>, String>>()?
                     .join("; ");
-                check("pots", got, want)
+                check(kind, got, want)
             }
             ["posts", ..] => {
                 let s = state.ok_or("no hand")?;

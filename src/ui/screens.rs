@@ -186,15 +186,23 @@ pub fn specials(table: &Table, hand: &CurrentHand) -> Vec<String> {
     out
 }
 
-/// Pots, main first: "pot 120" or "main 60 s1 40 s2 20".
+/// Pots, main first: "pot 120" or "main 60 s1 40 s2 20" (P1, D1). Side pots
+/// are the settled ones only (an all-in in an earlier round): the bets of the
+/// round in progress are not a pot. With one pot in the middle the line is
+/// the whole pot, bets included; with side pots, the bets in front follow as
+/// "bets N".
 fn pots_line(table: &Table, state: &HandState) -> String {
-    let pots = state.pots();
+    let pots = state.settled_pots();
     if pots.len() <= 1 {
         return format!("pot {}", money(table, state.pot()));
     }
     let mut s = format!("main {}", money(table, pots[0].amount));
     for (i, p) in pots.iter().enumerate().skip(1) {
         s.push_str(&format!(" s{} {}", i, money(table, p.amount)));
+    }
+    let bets = state.bets_total();
+    if bets > 0 {
+        s.push_str(&format!(" bets {}", money(table, bets)));
     }
     s
 }

@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use dealerd::engine::{
-    Action, AnteMode, BoardResult, Chips, Declaration, Event, Forced, ForcedKind, GameSpec, Hand,
-    HandSetup, HandState, LegalActions, LimitShortAllIn, NoRaise, Options, Phase, Pot, RaiseCap,
-    RuleError, SeatState, Split, Step, Structure,
+    Action, AnteMode, BoardResult, Chips, Declaration, DropWhen, Event, Forced, ForcedKind,
+    GameSpec, Hand, HandSetup, HandState, LegalActions, LimitShortAllIn, NoRaise, Options, Phase,
+    Pot, RaiseCap, RuleError, SeatState, Split, Step, Structure,
 };
 use dealerd::replay::{draw_game, flop_game, seven_stud};
 use proptest::prelude::*;
@@ -60,14 +60,16 @@ fn options() -> impl Strategy<Value = Options> {
         prop::option::weighted(0.3, (1u8..=5, any::<bool>())),
         prop::option::weighted(0.15, 1u64..=500),
         prop::option::weighted(0.15, 1u64..=2_000),
+        prop::option::weighted(0.3, 1u8..=6),
     )
         .prop_map(
             |(
                 (check_raise, straddle_is_raise, fold_when_checkable, action_only),
-                (chop_blinds, run_it_twice, suit_breaks_ties, _),
+                (chop_blinds, run_it_twice, suit_breaks_ties, checked_may_complete),
                 cap,
                 max_bet_raise,
                 max_per_round,
+                max_draw,
             )| Options {
                 max_bet_raise,
                 max_per_round,
@@ -86,6 +88,8 @@ fn options() -> impl Strategy<Value = Options> {
                 chop_blinds,
                 run_it_twice,
                 suit_breaks_ties,
+                checked_may_complete,
+                max_draw,
                 ..Options::default()
             },
         )
@@ -102,9 +106,16 @@ fn table(huge: Option<Chips>) -> impl Strategy<Value = Table> {
         (blind, 0u64..=100, 0u64..=100, 0u8..3, any::<bool>()),
         (any::<bool>(), 0u8..10, 0u8..3, 1u64..=100),
         options(),
+        (prop::option::weighted(0.3, 1u64..=50), 0u8..3),
     )
         .prop_map(
-            |(stacks, (bb, sb_pct, ante_pct, ante_kind, live), (straddle, game, split, mb), o)| {
+            |(
+                stacks,
+                (bb, sb_pct, ante_pct, ante_kind, live),
+                (straddle, game, split, mb),
+                o,
+                (drop, drop_when),
+            )| {
                 let n = stacks.len();
                 let sb = bb / 100 * sb_pct + bb % 100 * sb_pct / 100;
                 let ante = (bb / 100 * ante_pct + bb % 100 * ante_pct / 100).max(1);
@@ -168,7 +179,9 @@ fn table(huge: Option<Chips>) -> impl Strategy<Value = Table> {
                         bring_in,
                         boards: 1,
                         skip_first_bet: false,
-                        drop_at_flop: 0,
+                        drop_at_flop: drop.unwrap_or(0),
+                        drop_when: [DropWhen::Flop, DropWhen::Start, DropWhen::FirstRoundEnd]
+                            [usize::from(drop_when)],
                     },
                 }
             },
@@ -284,7 +297,11 @@ fn pick(st: &HandState, c: u64) -> Option<Event> {
                     seat,
                     [Declaration::High, Declaration::Low, Declaration::Both][(c % 3) as usize],
                 ),
-                _ => Event::Draw(seat, (c % 6) as u8),
+                // G4: at most the house's maximum, and the five cards held.
+                _ => {
+                    let most = st.spec().options.max_draw.unwrap_or(5).min(5);
+                    Event::Draw(seat, (c % (u64::from(most) + 1)) as u8)
+                }
             }
         }
         Phase::Showdown => {
@@ -312,8 +329,16 @@ fn in_range(lo: Chips, hi: Chips, r: u64) -> Chips {
 }
 
 fn assert_conserved(t: &Table, st: &HandState, after: &Event) {
-    let held: u128 = st.stacks().iter().map(|&s| s as u128).sum::<u128>() + st.pot() as u128;
+    // M3: the house's drop has left the table.
+    let held: u128 = st.stacks().iter().map(|&s| s as u128).sum::<u128>()
+        + st.pot() as u128
+        + st.dropped() as u128;
     assert_eq!(held, t.total(), "chips not conserved after {after:?}");
+    // P1/D1: the pots in the middle and the bets in front are the whole pot.
+    if st.dropped() == 0 {
+        let settled: Chips = st.settled_pots().iter().map(|p| p.amount).sum();
+        assert_eq!(settled + st.bets_total(), st.pot(), "after {after:?}");
+    }
 }
 
 /// The raise range's edges: inside accepted, outside refused with the range, state untouched.
@@ -524,7 +549,7 @@ proptest! {
         let fin: u128 = st.final_stacks().iter().map(|&s| s as u128).sum();
         match st.phase() {
             Phase::Complete => {
-                prop_assert_eq!(fin, t.total());
+                prop_assert_eq!(fin + st.dropped() as u128, t.total(), "M3: the drop left the table");
                 let paid: Chips = st.payouts().unwrap().iter().sum();
                 prop_assert_eq!(paid, st.pot());
             }
@@ -638,6 +663,7 @@ fn max_stacks_are_refused_rather_than_overflowing() {
         boards: 1,
         skip_first_bet: false,
         drop_at_flop: 0,
+        drop_when: Default::default(),
     };
     // Two stacks of u64::MAX cannot be counted: the hand is refused up front,
     // so no sum of chips can overflow later.
@@ -671,6 +697,7 @@ fn pot_limit_maximum_near_u64_max() {
         boards: 1,
         skip_first_bet: false,
         drop_at_flop: 0,
+        drop_when: Default::default(),
     };
     let t = Table { spec, setup };
     let mut st = t.state();

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use dealerd::engine::{
-    Action, AnteMode, BetStep, BoardResult, Chips, DealStep, Declaration, Event, Forced,
+    Action, AnteMode, BetStep, BoardResult, Chips, DealStep, Declaration, DropWhen, Event, Forced,
     ForcedKind, GameSpec, Hand, HandSetup, LimitShortAllIn, NoRaise, Opener, Options, Phase,
     RaiseCap, RuleError, Seat, Split, Step, Structure,
 };
@@ -59,6 +59,7 @@ fn setup(stacks: &[Chips], forced: Vec<Forced>) -> HandSetup {
         boards: 1,
         skip_first_bet: false,
         drop_at_flop: 0,
+        drop_when: Default::default(),
     }
 }
 
@@ -1258,4 +1259,472 @@ fn b9_nobody_opens_the_hand_goes_on_for_low_then_is_redealt() {
     t.act(0, BetRaiseTo(3)).act(1, CheckCall).act(2, CheckCall);
     assert!(!t.hand.state().lowball());
     assert_eq!(t.hand.state().phase(), Phase::Exchanging(2));
+}
+
+// ---- issue 9 ----
+
+/// `h4_game` with `checked_may_complete` set as given.
+fn h4_checked(may_complete: bool, stacks: [Chips; 3]) -> T {
+    let t = h4_game(LimitShortAllIn::ActionOnly, stacks);
+    let state = t.hand.state();
+    let mut spec = state.spec().clone();
+    spec.options.checked_may_complete = may_complete;
+    let mut t = T::new(spec, state.setup().clone());
+    t.act(2, CheckCall)
+        .act(0, CheckCall)
+        .act(1, CheckCall)
+        .deal();
+    t.act(0, CheckCall)
+        .act(1, CheckCall)
+        .act(2, CheckCall)
+        .deal();
+    t
+}
+
+#[test]
+fn b5_h4_literal_a_player_who_checked_may_complete_the_short_all_in() {
+    // H4 #7: "In a $5 and $10 game, on fourth street, if the final player goes
+    // all-in for $6, the next player may either call the bet or complete the
+    // bet to $10. He may NOT call the $6 and raise the $10." Read literally:
+    // the next player after the final one has already checked.
+    let mut t = h4_checked(true, [500, 500, 6]);
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(6));
+    assert_eq!(t.to_act(), Some(0));
+    assert_eq!(t.hand.state().to_call(0), 6);
+    assert_eq!(t.range(0), Ok((10, 10)), "complete to $10, no more");
+    assert!(matches!(
+        t.err(Event::Act(0, BetRaiseTo(16))),
+        RuleError::AmountOutOfRange {
+            min: 10,
+            max: 10,
+            ..
+        }
+    ));
+    t.act(0, BetRaiseTo(10));
+    // The completion is a full bet: the other checker may raise it.
+    assert_eq!(t.range(1), Ok((20, 20)));
+    t.act(1, CheckCall);
+    assert_eq!(t.hand.state().phase(), Phase::Dealing(6));
+    // Or he only calls the $6: the next checker may still complete.
+    let mut t = h4_checked(true, [500, 500, 6]);
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(6));
+    t.act(0, CheckCall);
+    assert_eq!(t.range(1), Ok((10, 10)));
+    t.act(1, BetRaiseTo(10));
+    assert_eq!(
+        t.range(0),
+        Ok((20, 20)),
+        "a full bet reopens for the caller"
+    );
+}
+
+#[test]
+fn b5_roberts_rules_default_a_short_all_in_does_not_reopen_for_a_checker() {
+    // Robert's Rules: an all-in for less than a full bet does not reopen the
+    // betting for a player who has acted: having checked, he may only call.
+    let mut t = h4_checked(false, [500, 500, 6]);
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(6));
+    assert_eq!(t.range(0), Err(NoRaise::NotReopened));
+    assert!(matches!(
+        t.err(Event::Act(0, BetRaiseTo(10))),
+        RuleError::CannotRaise {
+            why: NoRaise::NotReopened,
+            ..
+        }
+    ));
+    t.act(0, CheckCall).act(1, CheckCall);
+    assert_eq!(t.hand.state().phase(), Phase::Dealing(6));
+    // With check-raise forbidden (B7), completing after a check is refused too.
+    let t = h4_checked(true, [500, 500, 6]);
+    let mut spec = t.hand.state().spec().clone();
+    spec.options.check_raise = false;
+    let mut t = T::new(spec, t.hand.state().setup().clone());
+    t.act(2, CheckCall)
+        .act(0, CheckCall)
+        .act(1, CheckCall)
+        .deal();
+    t.act(0, CheckCall)
+        .act(1, CheckCall)
+        .act(2, CheckCall)
+        .deal();
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(6));
+    assert_eq!(t.range(0), Err(NoRaise::CheckRaise));
+}
+
+#[test]
+fn b5_checked_may_complete_does_not_reopen_a_raise_for_less() {
+    // Only an incomplete *opening* bet: after a full $10 bet, an all-in for
+    // $18 is action only, even for a player who checked before and called.
+    let mut t = h4_checked(true, [500, 18, 500]);
+    t.act(0, CheckCall)
+        .act(1, CheckCall)
+        .act(2, CheckCall)
+        .deal();
+    t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(10));
+    t.act(0, CheckCall).act(1, BetRaiseTo(18));
+    assert_eq!(t.range(2), Err(NoRaise::NotReopened));
+    assert_eq!(t.range(0), Err(NoRaise::NotReopened));
+}
+
+fn draw_spec(max_draw: Option<u8>) -> T {
+    let steps = dealerd::replay::draw_game(1, usize::MAX);
+    let mut spec = game(Structure::NoLimit, 2, steps);
+    spec.options.max_draw = max_draw;
+    let mut t = T::new(spec, blinds(&[100; 3], 1, 2));
+    t.act(2, CheckCall).act(0, CheckCall).act(1, CheckCall);
+    assert_eq!(t.hand.state().phase(), Phase::Exchanging(2));
+    t
+}
+
+#[test]
+fn g4_h4_draw_replaces_up_to_four_cards() {
+    // H4: "the dealer deals that many replacement cards up to four".
+    let mut t = draw_spec(Some(4));
+    let e = t.err(Event::Draw(0, 5));
+    assert_eq!(
+        e,
+        RuleError::DrawTooMany {
+            seat: 0,
+            cards: 5,
+            most: 4
+        }
+    );
+    assert_eq!(e.to_string(), "cannot draw 5 card(s): at most 4");
+    t.ev(Event::Draw(0, 4))
+        .ev(Event::Draw(1, 0))
+        .ev(Event::Draw(2, 1));
+    assert_eq!(t.to_act(), Some(0));
+}
+
+#[test]
+fn g4_h3_draw_up_to_five_and_never_more_than_the_hole_cards() {
+    // H3: "Any player may draw up to five cards."
+    let mut t = draw_spec(Some(5));
+    assert!(matches!(
+        t.err(Event::Draw(0, 6)),
+        RuleError::DrawTooMany { most: 5, .. }
+    ));
+    t.ev(Event::Draw(0, 5));
+    // No house maximum: still never more than the five cards held.
+    let mut t = draw_spec(None);
+    assert!(matches!(
+        t.err(Event::Draw(0, 6)),
+        RuleError::DrawTooMany { most: 5, .. }
+    ));
+    t.ev(Event::Draw(0, 5));
+    // A maximum above the hole cards is capped by them.
+    let t = draw_spec(Some(9));
+    assert!(matches!(
+        t.err(Event::Draw(0, 6)),
+        RuleError::DrawTooMany { most: 5, .. }
+    ));
+}
+
+/// Seven-card stud with the last round opened by the previous round's opener.
+fn stud_previous_opener(players: usize) -> T {
+    let mut steps = seven_stud();
+    if let Some(Step::Bet(b)) = steps.last_mut() {
+        b.opener = Opener::PreviousOpener;
+    }
+    let mut spec = game(Structure::PotLimit, 20, steps);
+    spec.options = Options::default();
+    let antes = (0..players)
+        .map(|s| forced(s, ForcedKind::Ante, 2))
+        .collect();
+    let mut s = setup(&vec![1000; players], antes);
+    s.bring_in = Some(5);
+    let mut t = T::new(spec, s);
+    t.ev(Event::NameOpener(0));
+    t.act(0, Action::BringIn);
+    for seat in 1..players {
+        t.act(seat, CheckCall);
+    }
+    t
+}
+
+impl T {
+    /// The dealer deals, names `opener`, and everyone from there checks.
+    fn checked_street(&mut self, opener: Seat, live: &[Seat]) -> &mut Self {
+        self.deal().ev(Event::NameOpener(opener));
+        let at = live.iter().position(|&s| s == opener).expect("live opener");
+        for k in 0..live.len() {
+            self.act(live[(at + k) % live.len()], CheckCall);
+        }
+        self
+    }
+}
+
+#[test]
+fn g3_h0_seventh_street_first_bettor_on_sixth_acts_first() {
+    // H0: "7th Street (1d): Deal 1 down, first bettor on 6th acts first".
+    let mut t = stud_previous_opener(4);
+    t.checked_street(3, &[0, 1, 2, 3])
+        .checked_street(1, &[0, 1, 2, 3])
+        .checked_street(2, &[0, 1, 2, 3]);
+    t.deal();
+    assert!(!t.hand.state().awaiting_opener(), "the dealer names no one");
+    assert_eq!(t.to_act(), Some(2));
+    assert!(matches!(
+        t.err(Event::NameOpener(0)),
+        RuleError::Unexpected { .. }
+    ));
+    assert_eq!(t.hand.state().last_opener(), Some(2));
+    // The 6th-street opener folded on 6th: the next live seat clockwise.
+    let mut t = stud_previous_opener(4);
+    t.checked_street(3, &[0, 1, 2, 3])
+        .checked_street(1, &[0, 1, 2, 3])
+        .deal()
+        .ev(Event::NameOpener(2));
+    t.act(2, CheckCall)
+        .act(3, BetRaiseTo(20))
+        .act(0, CheckCall)
+        .act(1, CheckCall)
+        .act(2, Fold)
+        .deal();
+    assert_eq!(
+        t.to_act(),
+        Some(3),
+        "2 folded: the next live seat clockwise"
+    );
+}
+
+#[test]
+fn p1_d1_bets_in_front_are_not_side_pots() {
+    // With blinds 1/2 and nobody all in there is one pot, not "main 2 s1 1".
+    let mut t = T::new(nl(2), blinds(&[100; 3], 1, 2));
+    let s = t.hand.state();
+    assert_eq!(s.pots().len(), 2, "the showdown view splits by level");
+    assert!(s.settled_pots().is_empty(), "nothing in the middle yet");
+    assert_eq!(s.bets(), vec![1, 2, 0]);
+    assert_eq!(s.bets_total(), 3);
+    assert_eq!(s.pot(), 3);
+    t.act(2, BetRaiseTo(10)).act(0, CheckCall).act(1, CheckCall);
+    let s = t.hand.state();
+    assert_eq!(s.bets(), vec![0; 3]);
+    assert_eq!(s.settled_pots(), s.pots());
+    assert_eq!(s.settled_pots().len(), 1);
+    assert_eq!(s.settled_pots()[0].amount, 30);
+    // A side pot exists once a player is all in and the round is over.
+    let mut t = T::new(nl(2), blinds(&[100, 40, 100], 1, 2));
+    t.act(2, BetRaiseTo(20))
+        .act(0, CheckCall)
+        .act(1, BetRaiseTo(40));
+    let s = t.hand.state();
+    assert!(s.settled_pots().is_empty(), "the all-in is still a bet");
+    assert_eq!(s.bets(), vec![20, 40, 20]);
+    t.act(2, CheckCall).act(0, CheckCall).deal();
+    t.act(0, BetRaiseTo(10));
+    let s = t.hand.state();
+    let settled = s.settled_pots();
+    assert_eq!(settled.len(), 1, "everyone matched the all-in: one pot");
+    assert_eq!(
+        (settled[0].amount, settled[0].eligible.clone()),
+        (120, vec![0, 1, 2])
+    );
+    assert_eq!(s.bets(), vec![10, 0, 0]);
+    assert_eq!(
+        s.pots().len(),
+        2,
+        "the bet would make a side pot at showdown"
+    );
+    // An all-in in an earlier round below the others' level: a settled side pot.
+    let mut t = T::new(nl(2), blinds(&[100, 30, 100], 1, 2));
+    t.act(2, BetRaiseTo(40))
+        .act(0, CheckCall)
+        .act(1, CheckCall)
+        .deal();
+    t.act(0, BetRaiseTo(10));
+    let s = t.hand.state();
+    let settled: Vec<(Chips, Vec<Seat>)> = s
+        .settled_pots()
+        .into_iter()
+        .map(|p| (p.amount, p.eligible))
+        .collect();
+    assert_eq!(settled, vec![(90, vec![0, 1, 2]), (20, vec![0, 2])]);
+    assert_eq!(s.bets_total(), 10);
+    assert_eq!(s.pot(), 120);
+}
+
+#[test]
+fn d1_refusals_describe_money_and_seats() {
+    // $5/$10 with a unit of 0.50: engine units read as dollars, seats by name.
+    let money = |c: Chips| format!("${}", c as f64 / 2.0);
+    let names = ["Ann", "Bob", "Cat"];
+    let seat = |s: Seat| names.get(s).map_or("?".to_string(), |n| n.to_string());
+    let mut t = h4_game(LimitShortAllIn::ActionOnly, [500, 500, 500]);
+    t.act(0, BetRaiseTo(10));
+    let e = t.err(Event::Act(1, BetRaiseTo(30)));
+    assert_eq!(e.to_string(), "raise must be to 20..20");
+    assert_eq!(e.describe(&money, &seat), "raise must be to $10");
+    let e = t.err(Event::Act(0, CheckCall));
+    assert_eq!(e.describe(&money, &seat), "out of turn: Bob is to act");
+    let cases = [
+        (
+            RuleError::AmountOutOfRange {
+                seat: 0,
+                amount: 3,
+                min: 4,
+                max: 200,
+            },
+            "raise must be to at least $2 and at most $100",
+        ),
+        (
+            RuleError::CannotRaise {
+                seat: 0,
+                amount: 30,
+                why: NoRaise::NotReopened,
+            },
+            "cannot raise to $15: the betting was not reopened by a full raise",
+        ),
+        (
+            RuleError::BringInRequired {
+                seat: 0,
+                bring_in: 1,
+            },
+            "must post the bring-in of $0.5 or complete",
+        ),
+        (RuleError::NotInHand { seat: 2 }, "Cat is not in the hand"),
+        (
+            RuleError::RankedNotInHand { seat: 1 },
+            "showdown ranks Bob who is not in the hand",
+        ),
+        (
+            RuleError::RankedTwice { seat: 0 },
+            "showdown ranks Ann twice",
+        ),
+        (
+            RuleError::PotUnranked { pot: 1, amount: 40 },
+            "showdown: no ranked hand among the players of side pot 1 ($20)",
+        ),
+        (
+            RuleError::CannotPayDraw {
+                seat: 0,
+                price: 6,
+                stack: 4,
+            },
+            "cannot pay $3 to draw: the stack is $2",
+        ),
+        (
+            RuleError::OutOfTurn {
+                seat: 0,
+                to_act: None,
+            },
+            "out of turn: no player is to act now",
+        ),
+        (
+            RuleError::DrawTooMany {
+                seat: 0,
+                cards: 5,
+                most: 4,
+            },
+            "cannot draw 5 card(s): at most 4",
+        ),
+        (RuleError::HandOver, "the hand is over"),
+    ];
+    for (e, want) in cases {
+        assert_eq!(e.describe(&money, &seat), want, "{e:?}");
+    }
+}
+
+fn dropped_hand(when: DropWhen) -> T {
+    let mut s = blinds(&[100; 3], 1, 2);
+    s.drop_at_flop = 3;
+    s.drop_when = when;
+    T::new(fl(2, 4), s)
+}
+
+#[test]
+fn m3_drop_when_flop_is_the_default_and_old_journals_read() {
+    let t = dropped_hand(DropWhen::Flop);
+    let json = serde_json::to_string(t.hand.state().setup()).unwrap();
+    assert!(json.contains("\"drop_at_flop\":3"), "{json}");
+    // A journal written before `drop_when` existed reads as Flop.
+    let old = json.replace(",\"drop_when\":\"flop\"", "");
+    assert!(!old.contains("drop_when"), "{old}");
+    let back: HandSetup = serde_json::from_str(&old).unwrap();
+    assert_eq!(back.drop_when, DropWhen::Flop);
+    assert_eq!(&back, t.hand.state().setup());
+    let mut t = dropped_hand(DropWhen::Flop);
+    t.act(2, CheckCall).act(0, CheckCall).act(1, CheckCall);
+    assert_eq!(t.hand.state().dropped(), 0, "not before the flop");
+    t.deal();
+    assert_eq!(t.hand.state().dropped(), 3);
+}
+
+#[test]
+fn m3_drop_when_start_is_taken_once_the_forced_bets_are_posted() {
+    let mut t = dropped_hand(DropWhen::Start);
+    assert_eq!(t.hand.state().dropped(), 3);
+    assert_eq!(t.hand.state().pot(), 0, "blinds 1 + 2, less the drop");
+    // A hand won at once still pays it.
+    t.act(2, BetRaiseTo(4)).act(0, Fold).act(1, Fold);
+    assert_eq!(t.finals(), vec![99, 98, 100]);
+    assert_eq!(t.finals().iter().sum::<Chips>() + 3, 300);
+    // The blinds cannot chop what the house has taken.
+    let mut s = blinds(&[100; 3], 1, 2);
+    s.drop_at_flop = 1;
+    s.drop_when = DropWhen::Start;
+    let mut spec = fl(2, 4);
+    spec.options.chop_blinds = true;
+    let mut t = T::new(spec, s);
+    t.act(2, Fold);
+    assert!(matches!(t.err(Event::Chop), RuleError::NoChop { .. }));
+    // What the house took does not come back as an uncalled bet.
+    let mut s = blinds(&[100; 2], 1, 2);
+    s.drop_at_flop = 3;
+    s.drop_when = DropWhen::Start;
+    let mut t = T::new(fl(2, 4), s);
+    t.act(1, Fold);
+    assert_eq!(t.finals(), vec![98, 99]);
+    // Never more than the pot.
+    let mut s = blinds(&[100; 3], 1, 2);
+    s.drop_at_flop = 10;
+    s.drop_when = DropWhen::Start;
+    let t = T::new(fl(2, 4), s);
+    assert_eq!(t.hand.state().dropped(), 3);
+}
+
+#[test]
+fn m3_drop_when_first_round_ends_and_the_hand_goes_on() {
+    let mut t = dropped_hand(DropWhen::FirstRoundEnd);
+    t.act(2, CheckCall).act(0, CheckCall);
+    assert_eq!(t.hand.state().dropped(), 0);
+    t.act(1, CheckCall);
+    assert_eq!(t.hand.state().phase(), Phase::Dealing(2));
+    assert_eq!(t.hand.state().dropped(), 3);
+    assert_eq!(t.hand.state().pot(), 3);
+    t.deal();
+    assert_eq!(t.hand.state().dropped(), 3, "taken once");
+    for _ in 0..3 {
+        t.act(0, CheckCall).act(1, CheckCall).act(2, CheckCall);
+        if t.hand.state().phase() != Phase::Showdown {
+            t.deal();
+        }
+    }
+    t.showdown(vec![vec![1]]);
+    assert_eq!(t.finals(), vec![98, 101, 98]);
+    // A hand won in the first round pays none.
+    let mut t = dropped_hand(DropWhen::FirstRoundEnd);
+    t.act(2, BetRaiseTo(4)).act(0, Fold).act(1, Fold);
+    assert_eq!(t.finals(), vec![99, 98, 103]);
+    // A first round with nobody to act (all in on the blinds) still closes.
+    let mut s = blinds(&[2, 1], 1, 2);
+    s.drop_at_flop = 2;
+    s.drop_when = DropWhen::FirstRoundEnd;
+    let t = T::new(fl(2, 4), s);
+    assert_eq!(t.hand.state().phase(), Phase::Dealing(2));
+    assert_eq!(t.hand.state().dropped(), 2);
+    // B9 lowball: the passed-out round played again is still the first round.
+    let mut t = h4_low_ball();
+    let state = t.hand.state();
+    let mut setup = state.setup().clone();
+    setup.drop_at_flop = 2;
+    setup.drop_when = DropWhen::FirstRoundEnd;
+    t = T::new(state.spec().clone(), setup);
+    t.act(0, CheckCall).act(1, CheckCall).act(2, CheckCall);
+    assert!(t.hand.state().lowball());
+    assert_eq!(t.hand.state().dropped(), 0, "passed out: not gone on yet");
+    t.act(0, BetRaiseTo(3)).act(1, CheckCall).act(2, CheckCall);
+    assert_eq!(t.hand.state().phase(), Phase::Exchanging(2));
+    assert_eq!(t.hand.state().dropped(), 2);
 }

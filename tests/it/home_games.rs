@@ -31,6 +31,7 @@ fn hand(spec: GameSpec, stacks: &[Chips], forced: Vec<Forced>) -> Hand {
         boards: 1,
         skip_first_bet: false,
         drop_at_flop: 0,
+        drop_when: Default::default(),
     };
     let mut h = Hand::new(Arc::new(spec), Arc::new(setup)).expect("setup");
     h.apply(Event::PostForced).expect("post");

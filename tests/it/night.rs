@@ -66,7 +66,7 @@ fn play(storage: Storage) -> Run {
 
 /// Whether `text`, drawn in one of the panel's fonts, lit on dark or dark
 /// on lit, appears anywhere in the frame, pixel for pixel.
-fn shows(frame: &Frame, text: &str) -> bool {
+pub(crate) fn shows(frame: &Frame, text: &str) -> bool {
     let fonts: [&MonoFont; 5] = [
         &FONT_5X8,
         &FONT_6X10,

@@ -33,6 +33,36 @@ fn lit(frame: &render::Frame) -> usize {
 
 const SIDE_POTS: &str = include_str!("../data/screens/side-pots.scn");
 
+/// The action screen's text as drawn, for [`crate::night::shows`].
+fn action_frame(script: &str) -> render::Frame {
+    let n = night(script);
+    let mut f = render::Frame::new();
+    screens::action(&mut f, n.table(), None).unwrap();
+    f
+}
+
+#[test]
+fn p1_d1_the_pot_line_shows_bets_as_bets_and_side_pots_only_for_an_all_in() {
+    use crate::night::shows;
+    // Blinds 1/2, nobody all in: one pot of 3, not "main 2 s1 1".
+    let f = action_frame(
+        "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\ndeal\n",
+    );
+    assert!(shows(&f, "pot 3"));
+    assert!(!shows(&f, "main 2"));
+    // Cat all in for 40 under Ann's and Bob's 50: a side pot once the round is
+    // over, and the flop bet in front is a bet.
+    let f = action_frame(
+        "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 40\nbutton Ann\ndeal\n\
+         Ann raise 50\nBob call\nCat allin\nflop\nBob bet 2\n",
+    );
+    assert!(shows(&f, "main 120 s1 20 bets 2"));
+    // The all-in in the round in progress is still a bet (side-pots.scn).
+    let f = action_frame(SIDE_POTS);
+    assert!(shows(&f, "pot 220"));
+    assert!(!shows(&f, "main 160"));
+}
+
 #[test]
 fn action_mid_hand_with_side_pots() {
     let n = night(SIDE_POTS);

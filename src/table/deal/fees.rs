@@ -6,8 +6,8 @@
 use super::super::ledger::EntryKind;
 use super::super::Table;
 use super::Positions;
-use crate::engine::Chips;
-use crate::rules::FeePayer;
+use crate::engine::{Chips, DropWhen};
+use crate::rules::{FeePayer, FeeWhen};
 
 /// What the fee for one hand comes to.
 #[derive(Debug, Clone, Copy, Default)]
@@ -16,6 +16,7 @@ pub(super) struct Fee {
     pub button_paid: Option<(usize, Chips)>,
     /// The pot pays this, when the house's timing says.
     pub from_pot: Chips,
+    pub when: DropWhen,
 }
 
 impl Table {
@@ -29,9 +30,16 @@ impl Table {
             return Fee::default();
         };
         match payer {
+            // "before the deal" from the pot is from the forced bets as they
+            // go in; "before the flop" and the first round as the hand goes on.
             FeePayer::Pot => Fee {
                 button_paid: None,
                 from_pot: fee,
+                when: match self.rules.fee_when(game) {
+                    Some(FeeWhen::BeforeDeal) => DropWhen::Start,
+                    Some(FeeWhen::FirstBettingRound) => DropWhen::FirstRoundEnd,
+                    Some(FeeWhen::BeforeFlop) | None => DropWhen::Flop,
+                },
             },
             FeePayer::Button => {
                 let Some(h) = at.hs(at.button) else {
@@ -47,7 +55,7 @@ impl Table {
                     .record(self.hands, name.as_deref(), EntryKind::Fee, paid);
                 Fee {
                     button_paid: Some((at.button, paid)),
-                    from_pot: 0,
+                    ..Fee::default()
                 }
             }
         }

@@ -135,6 +135,7 @@ impl Table {
             boards: forced.boards,
             skip_first_bet: forced.skip_first_bet,
             drop_at_flop: fee.from_pot,
+            drop_when: fee.when,
         };
         let mut hand = Hand::new(Arc::new(spec), Arc::new(setup))?;
         hand.apply(Event::PostForced)?;
