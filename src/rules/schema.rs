@@ -488,7 +488,8 @@ pub struct RawFees {
     /// When the fee is taken. The button pays `before-deal` (H4); the pot
     /// pays `before-deal` (from the forced bets), `before-flop` (H3) or
     /// `first-betting-round`.
-    pub when: FeeWhen,
+    #[schemars(with = "FeeWhen")]
+    pub when: Spanned<FeeWhen>,
     /// When the pot pays in games without a flop (stud, draw), if the house
     /// takes `before-flop` in flop games: required then, since "before the
     /// flop" says nothing about a game that has none.

@@ -977,11 +977,12 @@ fn fees(f: &RawFees, games: &[Game], c: &mut Check) -> Fees {
                 .iter()
                 .any(|s| matches!(s, Step::Deal(d) if d.board > 0))
     });
+    let when = *f.when.get_ref();
     if let (Some(g), FeePayer::Pot, FeeWhen::BeforeFlop, None) =
-        (no_flop, f.payer, f.when, &f.when_no_flop)
+        (no_flop, f.payer, when, &f.when_no_flop)
     {
         c.err(
-            &f.rates.span(),
+            &f.when.span(),
             format!(
                 "\"{}\" has no flop: say when its fee is taken with when_no_flop = \"before-deal\", \"first-betting-round\" or \"before-flop\" (no fee)",
                 g.name
@@ -1028,14 +1029,14 @@ fn fees(f: &RawFees, games: &[Game], c: &mut Check) -> Fees {
             fee: c.positive(&r.fee, "fee"),
         });
     }
-    if f.payer == FeePayer::Button && f.when != FeeWhen::BeforeDeal {
+    if f.payer == FeePayer::Button && when != FeeWhen::BeforeDeal {
         c.err(
-            &f.rates.span(),
+            &f.when.span(),
             "a fee the button pays is taken before the deal: set when = \"before-deal\"",
         );
     }
     if let Some(w) = &f.when_no_flop {
-        if f.payer == FeePayer::Button || f.when != FeeWhen::BeforeFlop {
+        if f.payer == FeePayer::Button || when != FeeWhen::BeforeFlop {
             c.err(
                 &w.span(),
                 "when_no_flop is only for a pot fee taken before the flop",
@@ -1044,7 +1045,7 @@ fn fees(f: &RawFees, games: &[Game], c: &mut Check) -> Fees {
     }
     Fees {
         payer: f.payer,
-        when: f.when,
+        when,
         when_no_flop: f.when_no_flop.as_ref().map(|w| *w.get_ref()),
         rates,
     }

@@ -43,6 +43,13 @@ pub enum TableError {
     NotAMoneyGame { game: String, why: &'static str },
     #[error(transparent)]
     Rule(#[from] RuleError),
+    /// A hand event refused, in the house's money and the players' names
+    /// ([`crate::table::Table::speak`]); `seat` is the table seat it is about.
+    #[error("{message}")]
+    HandRefused {
+        seat: Option<usize>,
+        message: String,
+    },
     #[error("the rules cannot deal this hand: {0}")]
     Setup(#[from] SetupError),
     /// New house rules that do not load; the message is every diagnostic,

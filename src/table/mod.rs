@@ -258,8 +258,7 @@ impl Table {
         }
         if let TableEvent::Hand(e) = event {
             let live = self.live_hand().ok_or(TableError::NoHand)?;
-            live.state().apply(e)?;
-            return Ok(());
+            return live.state().verify(e).map_err(|e| self.speak(e));
         }
         self.preview(event).map(drop)
     }
@@ -372,6 +371,24 @@ impl Table {
         }
     }
 
+    /// A refusal from the hand, told in the house's money and the players'
+    /// names: in a $5/$10 game with 50c chips, "raise must be to 20", not 40.
+    pub fn speak(&self, e: crate::engine::RuleError) -> TableError {
+        let order: &[usize] = self.hand.as_ref().map_or(&[], |h| &h.order);
+        let table_seat = |hs: usize| order.get(hs).copied();
+        let money = |c: Chips| self.money(c);
+        let name = |hs: usize| match table_seat(hs) {
+            Some(s) => self
+                .player(s)
+                .map_or_else(|| format!("seat {}", s + 1), |p| p.name.clone()),
+            None => format!("p{}", hs + 1),
+        };
+        TableError::HandRefused {
+            seat: e.seat().and_then(table_seat),
+            message: e.describe(&money, &name),
+        }
+    }
+
     /// The hand being played, if one is and it is not over.
     pub fn live_hand(&self) -> Option<&CurrentHand> {
         self.hand.as_ref().filter(|h| !h.settled)
@@ -414,7 +431,10 @@ impl Table {
 
     fn hand_event(&mut self, event: &crate::engine::Event) -> Result<Undo, TableError> {
         let current = self.live_hand_mut()?;
-        current.hand.apply(event.clone())?;
+        if let Err(e) = current.hand.apply(event.clone()) {
+            return Err(self.speak(e));
+        }
+        let current = self.live_hand_mut()?;
         if !matches!(current.state().phase(), Phase::Complete | Phase::Voided) {
             return Ok(Undo::Step);
         }

@@ -57,16 +57,23 @@ impl Positions {
 }
 
 impl Table {
-    /// Players with chips who are in the game (not away, not waiting).
+    /// Players who are in the game (not away, not waiting) with chips
+    /// enough to be dealt in.
     fn playing(&self) -> impl Iterator<Item = usize> + '_ {
         self.seats
             .iter()
             .enumerate()
             .filter(|(_, p)| {
                 p.as_ref()
-                    .is_some_and(|p| p.status == Status::Playing && p.stack > 0)
+                    .is_some_and(|p| p.status == Status::Playing && self.can_be_dealt(p))
             })
             .map(|(s, _)| s)
+    }
+
+    /// G3 (H3 stud): "in order to play all-in at the start of a hand, a
+    /// player must have at least the ante"; elsewhere any chips will do.
+    fn can_be_dealt(&self, p: &super::Player) -> bool {
+        self.rules.may_be_dealt(self.game, p.stack)
     }
 
     /// The kind of the next hand: a bomb pot, a killed pot, or neither.
@@ -85,8 +92,9 @@ impl Table {
     pub(super) fn new_hand(&mut self) -> Result<(), TableError> {
         self.not_in_hand()?;
         let memo = self.deal_memo();
+        let seated = self.playing().count();
+        self.rotate_game(seated);
         let playing: Vec<usize> = self.playing().collect();
-        self.rotate_game(playing.len());
         let game = self.game;
         if let Some(g) = self.rules.games.get(game) {
             match (g.base.money, g.table_money) {

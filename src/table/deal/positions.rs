@@ -11,8 +11,9 @@ impl Table {
     /// queries asked before the deal (who may straddle).
     pub(in crate::table) fn next_positions(&self) -> Result<Positions, TableError> {
         let mut t = self.scratch();
+        let seated = t.playing().count();
+        t.rotate_game(seated);
         let playing: Vec<usize> = t.playing().collect();
-        t.rotate_game(playing.len());
         let kind = t.next_kind(t.game, &playing);
         let forced = t
             .rules
@@ -33,7 +34,7 @@ impl Table {
         let n = self.seats.len();
         let waiting = |s: usize| {
             self.player(s)
-                .is_some_and(|p| p.status == Status::WaitingForBigBlind && p.stack > 0)
+                .is_some_and(|p| p.status == Status::WaitingForBigBlind && self.can_be_dealt(p))
         };
         // Who may take the big blind: players, and new players waiting for it (T4).
         let candidates: Vec<usize> = (0..n)
@@ -145,9 +146,9 @@ impl Table {
         let eligible: Vec<usize> = (0..n)
             .filter(|&s| {
                 playing.contains(&s)
-                    || self
-                        .player(s)
-                        .is_some_and(|p| p.status == Status::WaitingForBigBlind && p.stack > 0)
+                    || self.player(s).is_some_and(|p| {
+                        p.status == Status::WaitingForBigBlind && self.can_be_dealt(p)
+                    })
             })
             .collect();
         let from = self.button.unwrap_or(n - 1);
