@@ -67,3 +67,28 @@ fn the_command_line_reports_a_bad_config_without_a_backtrace() {
         "{err}"
     );
 }
+
+/// P1, D1 through `dealerd sim`: blinds in and nobody all in, the screen's
+/// pot line is one pot (bets in front are bets), never "main … s1 …".
+#[test]
+fn p1_d1_the_sim_pot_line_shows_no_side_pot_until_someone_is_all_in() {
+    use crate::night::shows;
+    let rules = sim::RulesFile::load(None).expect("default rules");
+    let opts = sim::Options {
+        demo_players: true,
+        echo: false,
+        ..sim::Options::default()
+    };
+    let mut out = Vec::new();
+    let mut s = sim::start(&rules, &mut out, &opts).expect("starts");
+    assert!(s.line("o"), "deals");
+    let blinds: u64 = {
+        let t = s.session().night().table();
+        let state = t.hand().expect("a hand").state();
+        assert!(state.settled_pots().iter().all(|p| p.amount == 0));
+        state.bets_total()
+    };
+    let frame = s.frame().expect("a frame");
+    assert!(shows(&frame, &format!("pot {blinds}")), "{frame:?}");
+    assert!(!shows(&frame, "s1"), "{frame:?}");
+}
