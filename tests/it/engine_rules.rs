@@ -723,6 +723,11 @@ fn b4_contract_cap_holds_heads_up() {
 fn h4_game(rule: LimitShortAllIn, stacks: [Chips; 3]) -> T {
     let mut spec = fl(5, 10);
     spec.options.limit_short_all_in = rule;
+    to_the_turn(spec, stacks)
+}
+
+/// Everyone calls the blinds and checks the flop, leaving `stacks`.
+fn to_the_turn(spec: GameSpec, stacks: [Chips; 3]) -> T {
     let mut t = T::new(spec, blinds(&stacks.map(|s| s + 10), 5, 10));
     t.act(2, CheckCall)
         .act(0, CheckCall)
@@ -1265,20 +1270,10 @@ fn b9_nobody_opens_the_hand_goes_on_for_low_then_is_redealt() {
 
 /// `h4_game` with `checked_may_complete` set as given.
 fn h4_checked(may_complete: bool, stacks: [Chips; 3]) -> T {
-    let t = h4_game(LimitShortAllIn::ActionOnly, stacks);
-    let state = t.hand.state();
-    let mut spec = state.spec().clone();
+    let mut spec = fl(5, 10);
+    spec.options.limit_short_all_in = LimitShortAllIn::ActionOnly;
     spec.options.checked_may_complete = may_complete;
-    let mut t = T::new(spec, state.setup().clone());
-    t.act(2, CheckCall)
-        .act(0, CheckCall)
-        .act(1, CheckCall)
-        .deal();
-    t.act(0, CheckCall)
-        .act(1, CheckCall)
-        .act(2, CheckCall)
-        .deal();
-    t
+    to_the_turn(spec, stacks)
 }
 
 #[test]
