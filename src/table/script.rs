@@ -348,6 +348,12 @@ impl Runner {
                     .map_or("nobody".into(), name_at);
                 check("turn", got, name.to_string())
             }
+            ["shows-first", name] => {
+                let got = state
+                    .and_then(|s| s.first_to_show())
+                    .map_or("nobody".into(), name_at);
+                check("first to show", got, name.to_string())
+            }
             ["tocall", amount] => {
                 let s = state.ok_or("no hand")?;
                 let seat = s.to_act().ok_or("nobody is to act")?;
