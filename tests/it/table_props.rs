@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use dealerd::engine::{Action, BoardResult, Event, Phase};
 use dealerd::rules;
-use dealerd::table::{Night, TableEvent};
+use dealerd::table::{EntryChoice, Night, TableEvent};
 use proptest::prelude::*;
 use std::cell::Cell;
 
@@ -80,6 +80,10 @@ enum Step {
     Rules(usize),
     MoveSeat(usize, usize),
     SetStack(usize, u64),
+    /// A new player's way in (T4), by index into the five choices.
+    Entry(usize, usize),
+    /// A voluntary kill (S1, H3 lowball), also a way in.
+    Kill(usize),
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -101,6 +105,8 @@ fn step() -> impl Strategy<Value = Step> {
         1 => (0..6usize).prop_map(Step::Rules),
         1 => (0..10usize, 0..10usize).prop_map(|(f, t)| Step::MoveSeat(f, t)),
         1 => (0..10usize, 0..400u64).prop_map(|(s, a)| Step::SetStack(s, a)),
+        1 => (0..10usize, 0..5usize).prop_map(|(s, k)| Step::Entry(s, k)),
+        1 => (0..10usize).prop_map(Step::Kill),
     ]
 }
 
@@ -192,6 +198,17 @@ fn apply(night: &mut Night, step: &Step, names: &mut u32, texts: &[(String, Stri
             None => return,
         },
         Step::Misdeal => TableEvent::Hand(Event::Misdeal),
+        Step::Entry(seat, k) => TableEvent::NewPlayerEntry {
+            seat,
+            entry: [
+                EntryChoice::DealIn,
+                EntryChoice::WaitForBigBlind,
+                EntryChoice::PostBigBlind,
+                EntryChoice::PostBeforeButton,
+                EntryChoice::KillNextPot,
+            ][k % 5],
+        },
+        Step::Kill(seat) => TableEvent::Kill { seat },
         Step::Undo => {
             night.undo();
             return;
