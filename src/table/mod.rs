@@ -12,6 +12,7 @@ mod kill;
 mod ledger;
 mod lives;
 mod night;
+mod offers;
 pub mod script;
 mod seating;
 
@@ -27,6 +28,7 @@ pub use kill::KillState;
 pub use ledger::{Entry, EntryKind, Ledger};
 pub use lives::LivesGame;
 pub use night::{Night, Replay, UndoRefused, UNDO_HANDS};
+pub use offers::Offers;
 pub use seating::{EntryChoice, Player, Status};
 
 /// The hand being played, and which table seat each hand seat is.

@@ -58,18 +58,35 @@ impl MenuItem {
         MenuItem::Host,
     ];
 
-    pub fn label(self) -> &'static str {
+    /// The items the house offers now, in screen order ([`Table::offers`]).
+    pub fn offered(table: &Table) -> Vec<MenuItem> {
+        let o = table.offers();
+        MenuItem::ALL
+            .into_iter()
+            .filter(|item| match item {
+                MenuItem::Straddle => o.straddle,
+                MenuItem::Bomb => o.bomb,
+                MenuItem::KillOrbit => o.kill_orbit,
+                MenuItem::Kill => o.kill,
+                MenuItem::RunItTwice => o.run_it_twice,
+                MenuItem::Chop => o.chop,
+                MenuItem::Clock | MenuItem::Ledger | MenuItem::Misdeal | MenuItem::Host => true,
+            })
+            .collect()
+    }
+
+    pub fn label(self, table: &Table) -> String {
         match self {
-            MenuItem::Clock => "Clock 60s",
-            MenuItem::Ledger => "Ledger + QR",
-            MenuItem::Straddle => "Straddle...",
-            MenuItem::Bomb => "Bomb pot next",
-            MenuItem::KillOrbit => "Kill orbit",
-            MenuItem::Kill => "Kill by...",
-            MenuItem::RunItTwice => "Run it twice",
-            MenuItem::Chop => "Chop blinds",
-            MenuItem::Misdeal => "Misdeal",
-            MenuItem::Host => "Host...",
+            MenuItem::Clock => format!("Clock {}s", table.offers().clock_seconds),
+            MenuItem::Ledger => "Ledger + QR".into(),
+            MenuItem::Straddle => "Straddle...".into(),
+            MenuItem::Bomb => "Bomb pot next".into(),
+            MenuItem::KillOrbit => "Kill orbit".into(),
+            MenuItem::Kill => "Kill by...".into(),
+            MenuItem::RunItTwice => "Run it twice".into(),
+            MenuItem::Chop => "Chop blinds".into(),
+            MenuItem::Misdeal => "Misdeal".into(),
+            MenuItem::Host => "Host...".into(),
         }
     }
 
@@ -289,14 +306,15 @@ impl Controller {
     }
 
     fn menu(&mut self, table: &Table, i: usize, press: Press) -> (Mode, Intent) {
-        let n = MenuItem::ALL.len();
+        let items = MenuItem::offered(table);
+        let n = items.len();
         let i = i % n;
         match press.button {
             Button::Plus => (Mode::Menu((i + 1) % n), Intent::None),
             Button::Minus => (Mode::Menu((i + n - 1) % n), Intent::None),
             Button::Undo | Button::Fold => (Mode::Main, Intent::None),
             Button::Ok => {
-                let item = MenuItem::ALL[i];
+                let item = items[i];
                 if item.wants_seat() {
                     let seats = match seats_for(table, item) {
                         Ok(seats) => seats,

@@ -514,20 +514,21 @@ pub fn clock<D: Canvas>(d: &mut D, table: &Table, seconds_left: u32) -> Result<(
 }
 
 /// The menu, selection lit.
-pub fn menu<D: Canvas>(d: &mut D, selected: usize) -> Result<(), D::Error> {
+pub fn menu<D: Canvas>(d: &mut D, table: &Table, selected: usize) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     left(d, "MENU", &FONT_7X13_BOLD, 0)?;
     right(d, "+/- OK", &FONT_5X8, 2)?;
-    let n = MenuItem::ALL.len();
+    let items = MenuItem::offered(table);
+    let n = items.len();
     let sel = selected % n;
     let first = sel.saturating_sub(2).min(n.saturating_sub(5));
     for (row, i) in (first..(first + 5).min(n)).enumerate() {
         let y = 14 + 10 * row as i32;
-        let label = MenuItem::ALL[i].label();
+        let label = items[i].label(table);
         if i == sel {
-            inverse(d, label, &FONT_6X10, y)?;
+            inverse(d, &label, &FONT_6X10, y)?;
         } else {
-            put(d, label, &FONT_6X10, 1, y, Alignment::Left)?;
+            put(d, &label, &FONT_6X10, 1, y, Alignment::Left)?;
         }
     }
     Ok(())
@@ -594,7 +595,12 @@ fn pick_seat<D: Canvas>(
     seat: usize,
 ) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
-    left(d, item.label().trim_end_matches('.'), &FONT_7X13_BOLD, 0)?;
+    left(
+        d,
+        item.label(table).trim_end_matches('.'),
+        &FONT_7X13_BOLD,
+        0,
+    )?;
     let who = table
         .player(seat)
         .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone());
@@ -613,7 +619,7 @@ pub fn draw<D: Canvas>(
     let live = table.hand().filter(|h| !h.settled);
     match &ctl.mode {
         Mode::Entry(e) => action(d, table, Some(e))?,
-        Mode::Menu(i) => menu(d, *i)?,
+        Mode::Menu(i) => menu(d, table, *i)?,
         Mode::PickSeat(item, s) => pick_seat(d, table, *item, *s)?,
         Mode::Ranking(r) => showdown(d, table, r)?,
         Mode::Ledger => ledger(d, table)?,

@@ -138,7 +138,7 @@ fn f4_the_straddle_menu_offers_only_the_seat_that_may_straddle() {
     let text = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\njoin 4 Dan 20\njoin 5 Eve 20\nbutton Ann\n";
     let night = script::run("f4", text, Path::new(env!("CARGO_MANIFEST_DIR")))
         .unwrap_or_else(|e| panic!("{e}"));
-    let at = dealerd::ui::MenuItem::ALL
+    let at = dealerd::ui::MenuItem::offered(night.table())
         .iter()
         .position(|&m| m == dealerd::ui::MenuItem::Straddle)
         .expect("a straddle item");
@@ -155,4 +155,37 @@ fn f4_the_straddle_menu_offers_only_the_seat_that_may_straddle() {
         ctl.press(&night, press(Button::Ok)),
         Intent::Apply(TableEvent::Straddle { seat: 3 })
     );
+}
+
+/// The menu lists only what the house offers (F4, S1, S2, S3, S4) and the
+/// house's own clock (D3): H4 has no straddle, bomb, kill, run it twice or
+/// chop; H2 has all but the kills it does not take by choice; H0's kills run
+/// for an orbit the group chooses.
+#[test]
+fn d3_s2_the_menu_offers_only_what_the_house_has() {
+    use dealerd::ui::MenuItem::*;
+    let menu = |rules: &str| {
+        let text = format!("rules {rules}\njoin 1 Ann 20\njoin 2 Bob 20\n");
+        let night = script::run("menu", &text, Path::new(env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let items = dealerd::ui::MenuItem::offered(night.table());
+        let clock = Clock.label(night.table());
+        (items, clock)
+    };
+    let (h4, clock) = menu("config/houses/h4-house-dealer-limit.toml");
+    assert_eq!(h4, vec![Clock, Ledger, Misdeal, Host]);
+    assert_eq!(clock, "Clock 60s");
+    let (h2, clock) = menu("config/houses/h2-pats-no-limit.toml");
+    assert_eq!(
+        h2,
+        vec![Clock, Ledger, Straddle, Bomb, RunItTwice, Chop, Misdeal, Host]
+    );
+    assert_eq!(clock, "Clock 60s");
+    let (h0, _) = menu("config/houses/h0-pot-limit-home.toml");
+    assert_eq!(h0, vec![Clock, Ledger, Bomb, KillOrbit, Misdeal, Host]);
+    // A house with a longer clock says so on the menu.
+    let text = format!("{}\n[clock]\nseconds = 90\n", dealerd::rules::DEFAULT_TOML);
+    let rules = dealerd::rules::load_str("slow.toml", &text).expect("loads");
+    let night = dealerd::table::Night::new(std::sync::Arc::new(rules));
+    assert_eq!(Clock.label(night.table()), "Clock 90s");
 }
