@@ -2,7 +2,7 @@
 //! and nothing else, and never reads the rules to work them out itself.
 
 use super::Table;
-use crate::rules::KillTrigger;
+use crate::rules::{KillTrigger, RotationMode};
 
 /// The house's optional events for the game about to be dealt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +21,10 @@ pub struct Offers {
     pub chop: bool,
     /// D3: the house's clock, in seconds.
     pub clock_seconds: u32,
+    /// S5: the dealer picks the next game from the house's list.
+    pub choose_game: bool,
+    /// T6: the draw for the button, before the first hand.
+    pub draw_for_button: bool,
 }
 
 impl Table {
@@ -35,6 +39,10 @@ impl Table {
             run_it_twice: rules.table.run_it_twice,
             chop: rules.table.chop_blinds,
             clock_seconds: rules.clock_limit(),
+            choose_game: rules.rotation.mode == RotationMode::DealersChoice
+                && rules.games.len() > 1
+                && !self.in_hand(),
+            draw_for_button: self.hands_dealt() == 0 && !self.in_hand(),
         }
     }
 }

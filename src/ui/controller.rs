@@ -32,6 +32,10 @@ pub enum Intent {
 /// Menu entries, in screen order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MenuItem {
+    /// S5: the dealer's choice of game.
+    Game,
+    /// T6: the draw for the button (a host correction later).
+    Button,
     Clock,
     Ledger,
     Straddle,
@@ -45,7 +49,9 @@ pub enum MenuItem {
 }
 
 impl MenuItem {
-    pub const ALL: [MenuItem; 10] = [
+    pub const ALL: [MenuItem; 12] = [
+        MenuItem::Game,
+        MenuItem::Button,
         MenuItem::Clock,
         MenuItem::Ledger,
         MenuItem::Straddle,
@@ -58,12 +64,15 @@ impl MenuItem {
         MenuItem::Host,
     ];
 
-    /// The items the house offers now, in screen order ([`Table::offers`]).
-    pub fn offered(table: &Table) -> Vec<MenuItem> {
+    /// The items the house offers now, in screen order ([`Table::offers`]);
+    /// the host, unlocked, may also correct the button.
+    pub fn offered(table: &Table, host: bool) -> Vec<MenuItem> {
         let o = table.offers();
         MenuItem::ALL
             .into_iter()
             .filter(|item| match item {
+                MenuItem::Game => o.choose_game,
+                MenuItem::Button => o.draw_for_button || (host && !table.in_hand()),
                 MenuItem::Straddle => o.straddle,
                 MenuItem::Bomb => o.bomb,
                 MenuItem::KillOrbit => o.kill_orbit,
@@ -77,6 +86,8 @@ impl MenuItem {
 
     pub fn label(self, table: &Table) -> String {
         match self {
+            MenuItem::Game => "Game...".into(),
+            MenuItem::Button => "Button...".into(),
             MenuItem::Clock => format!("Clock {}s", table.offers().clock_seconds),
             MenuItem::Ledger => "Ledger + QR".into(),
             MenuItem::Straddle => "Straddle...".into(),
@@ -92,7 +103,7 @@ impl MenuItem {
 
     /// Items that pick a table seat before they apply.
     fn wants_seat(self) -> bool {
-        matches!(self, MenuItem::Straddle | MenuItem::Kill)
+        matches!(self, MenuItem::Straddle | MenuItem::Kill | MenuItem::Button)
     }
 }
 
@@ -105,6 +116,8 @@ pub enum Mode {
     Menu(usize),
     /// A menu item that needs a table seat; the cursor is a table seat.
     PickSeat(MenuItem, usize),
+    /// S5: the dealer's choice; the cursor is a game of the house's list.
+    PickGame(usize),
     Ranking(Ranking),
     Ledger,
     Clock,
@@ -158,6 +171,7 @@ impl Controller {
             Mode::Entry(entry) => self.entry(table, entry, press),
             Mode::Menu(i) => self.menu(table, i, press),
             Mode::PickSeat(item, s) => self.pick_seat(table, item, s, press),
+            Mode::PickGame(g) => self.pick_game(table, g, press),
             Mode::Ranking(r) => self.ranking(table, r, press),
             Mode::Dialog(d) => self.dialog(table, d, press),
             // The ledger goes back on any press.
@@ -306,7 +320,7 @@ impl Controller {
     }
 
     fn menu(&mut self, table: &Table, i: usize, press: Press) -> (Mode, Intent) {
-        let items = MenuItem::offered(table);
+        let items = MenuItem::offered(table, self.host);
         let n = items.len();
         let i = i % n;
         match press.button {
@@ -328,6 +342,7 @@ impl Controller {
                 }
                 let hand = |e: Event| Intent::Apply(TableEvent::Hand(e));
                 match item {
+                    MenuItem::Game => (Mode::PickGame(table.game()), Intent::None),
                     MenuItem::Clock => (Mode::Clock, Intent::StartClock),
                     MenuItem::Ledger => (Mode::Ledger, Intent::None),
                     MenuItem::Bomb => (Mode::Main, Intent::Apply(TableEvent::BombNext)),
@@ -342,7 +357,9 @@ impl Controller {
                         self.message = Some("host actions: tap the host card".into());
                         (Mode::Main, Intent::None)
                     }
-                    MenuItem::Straddle | MenuItem::Kill => (Mode::Main, Intent::None),
+                    MenuItem::Straddle | MenuItem::Kill | MenuItem::Button => {
+                        (Mode::Main, Intent::None)
+                    }
                 }
             }
             _ => (Mode::Menu(i), Intent::None),
@@ -376,12 +393,28 @@ impl Controller {
                 let seat = seats[at];
                 let e = match item {
                     MenuItem::Kill => TableEvent::Kill { seat },
+                    MenuItem::Button => TableEvent::SetButton { seat },
                     _ => TableEvent::Straddle { seat },
                 };
                 (Mode::Main, Intent::Apply(e))
             }
             Button::Undo | Button::Fold => (Mode::Main, Intent::None),
             _ => (Mode::PickSeat(item, seats[at]), Intent::None),
+        }
+    }
+
+    /// S5: plus and minus go through the house's games, OK chooses.
+    fn pick_game(&mut self, table: &Table, game: usize, press: Press) -> (Mode, Intent) {
+        let n = table.rules().games.len().max(1);
+        match press.button {
+            Button::Plus => (Mode::PickGame((game + 1) % n), Intent::None),
+            Button::Minus => (Mode::PickGame((game + n - 1) % n), Intent::None),
+            Button::Ok => (
+                Mode::Main,
+                Intent::Apply(TableEvent::ChooseGame { game: game % n }),
+            ),
+            Button::Undo | Button::Fold => (Mode::Main, Intent::None),
+            _ => (Mode::PickGame(game % n), Intent::None),
         }
     }
 

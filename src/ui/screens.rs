@@ -514,11 +514,16 @@ pub fn clock<D: Canvas>(d: &mut D, table: &Table, seconds_left: u32) -> Result<(
 }
 
 /// The menu, selection lit.
-pub fn menu<D: Canvas>(d: &mut D, table: &Table, selected: usize) -> Result<(), D::Error> {
+pub fn menu<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    host: bool,
+    selected: usize,
+) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     left(d, "MENU", &FONT_7X13_BOLD, 0)?;
     right(d, "+/- OK", &FONT_5X8, 2)?;
-    let items = MenuItem::offered(table);
+    let items = MenuItem::offered(table, host);
     let n = items.len();
     let sel = selected % n;
     let first = sel.saturating_sub(2).min(n.saturating_sub(5));
@@ -588,6 +593,35 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
     Ok(())
 }
 
+/// S5: the game the dealer is about to choose, with its stakes.
+fn pick_game<D: Canvas>(d: &mut D, table: &Table, game: usize) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    left(d, "GAME", &FONT_7X13_BOLD, 0)?;
+    let games = &table.rules().games;
+    let Some(g) = games.get(game % games.len().max(1)) else {
+        return Ok(());
+    };
+    right(
+        d,
+        &format!("{}/{}", game % games.len() + 1, games.len()),
+        &FONT_5X8,
+        2,
+    )?;
+    put(d, &g.name, &FONT_7X13_BOLD, 0, 18, Alignment::Left)?;
+    let stakes = match g.stakes() {
+        Some((a, b)) => format!("{} / {}", table.money(a), table.money(b)),
+        None => match g.blinds.as_slice() {
+            [] => String::new(),
+            blinds => {
+                let b: Vec<String> = blinds.iter().map(|&c| table.money(c)).collect();
+                format!("blinds {}", b.join("/"))
+            }
+        },
+    };
+    left(d, &stakes, &FONT_6X10, 34)?;
+    left(d, "+/- game  OK  UNDO back", &FONT_5X8, 54)
+}
+
 fn pick_seat<D: Canvas>(
     d: &mut D,
     table: &Table,
@@ -619,7 +653,8 @@ pub fn draw<D: Canvas>(
     let live = table.hand().filter(|h| !h.settled);
     match &ctl.mode {
         Mode::Entry(e) => action(d, table, Some(e))?,
-        Mode::Menu(i) => menu(d, table, *i)?,
+        Mode::Menu(i) => menu(d, table, ctl.host, *i)?,
+        Mode::PickGame(g) => pick_game(d, table, *g)?,
         Mode::PickSeat(item, s) => pick_seat(d, table, *item, *s)?,
         Mode::Ranking(r) => showdown(d, table, r)?,
         Mode::Ledger => ledger(d, table)?,

@@ -138,7 +138,7 @@ fn f4_the_straddle_menu_offers_only_the_seat_that_may_straddle() {
     let text = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\njoin 4 Dan 20\njoin 5 Eve 20\nbutton Ann\n";
     let night = script::run("f4", text, Path::new(env!("CARGO_MANIFEST_DIR")))
         .unwrap_or_else(|e| panic!("{e}"));
-    let at = dealerd::ui::MenuItem::offered(night.table())
+    let at = dealerd::ui::MenuItem::offered(night.table(), false)
         .iter()
         .position(|&m| m == dealerd::ui::MenuItem::Straddle)
         .expect("a straddle item");
@@ -168,24 +168,81 @@ fn d3_s2_the_menu_offers_only_what_the_house_has() {
         let text = format!("rules {rules}\njoin 1 Ann 20\njoin 2 Bob 20\n");
         let night = script::run("menu", &text, Path::new(env!("CARGO_MANIFEST_DIR")))
             .unwrap_or_else(|e| panic!("{e}"));
-        let items = dealerd::ui::MenuItem::offered(night.table());
+        let items = dealerd::ui::MenuItem::offered(night.table(), false);
         let clock = Clock.label(night.table());
         (items, clock)
     };
     let (h4, clock) = menu("config/houses/h4-house-dealer-limit.toml");
-    assert_eq!(h4, vec![Clock, Ledger, Misdeal, Host]);
+    // Before the first hand: H4's dealer's choice of game and the draw for the button.
+    assert_eq!(h4, vec![Game, Button, Clock, Ledger, Misdeal, Host]);
     assert_eq!(clock, "Clock 60s");
     let (h2, clock) = menu("config/houses/h2-pats-no-limit.toml");
     assert_eq!(
         h2,
-        vec![Clock, Ledger, Straddle, Bomb, RunItTwice, Chop, Misdeal, Host]
+        vec![Button, Clock, Ledger, Straddle, Bomb, RunItTwice, Chop, Misdeal, Host]
     );
     assert_eq!(clock, "Clock 60s");
     let (h0, _) = menu("config/houses/h0-pot-limit-home.toml");
-    assert_eq!(h0, vec![Clock, Ledger, Bomb, KillOrbit, Misdeal, Host]);
+    assert_eq!(
+        h0,
+        vec![Game, Button, Clock, Ledger, Bomb, KillOrbit, Misdeal, Host]
+    );
     // A house with a longer clock says so on the menu.
     let text = format!("{}\n[clock]\nseconds = 90\n", dealerd::rules::DEFAULT_TOML);
     let rules = dealerd::rules::load_str("slow.toml", &text).expect("loads");
     let night = dealerd::table::Night::new(std::sync::Arc::new(rules));
     assert_eq!(Clock.label(night.table()), "Clock 90s");
+}
+
+/// S5, T6: before the first hand the dealer enters the draw for the button
+/// and the dealer's choice of game from the menu, by presses only.
+#[test]
+fn s5_t6_the_dealer_picks_the_button_and_the_game_by_presses() {
+    use dealerd::ui::MenuItem;
+    let text = "rules config/houses/h4-house-dealer-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\n";
+    let mut night = script::run("s5", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut ctl = Controller::new();
+    let mut go = |night: &mut dealerd::table::Night, ctl: &mut Controller, b: Button| {
+        let intent = ctl.press(night, press(b));
+        if let Intent::Apply(e) = intent.clone() {
+            night.apply(e).expect("applies");
+        }
+        intent
+    };
+    let at = |night: &dealerd::table::Night, item| {
+        MenuItem::offered(night.table(), false)
+            .iter()
+            .position(|&m| m == item)
+            .expect("offered")
+    };
+    // The draw for the button: Bob.
+    ctl.mode = Mode::Menu(at(&night, MenuItem::Button));
+    go(&mut night, &mut ctl, Button::Ok);
+    assert_eq!(ctl.mode, Mode::PickSeat(MenuItem::Button, 0));
+    go(&mut night, &mut ctl, Button::Plus);
+    assert_eq!(
+        go(&mut night, &mut ctl, Button::Ok),
+        Intent::Apply(TableEvent::SetButton { seat: 1 })
+    );
+    assert_eq!(night.table().button(), Some(1));
+    // The dealer's choice: two games down the list from the first.
+    ctl.mode = Mode::Menu(at(&night, MenuItem::Game));
+    go(&mut night, &mut ctl, Button::Ok);
+    assert_eq!(ctl.mode, Mode::PickGame(0));
+    go(&mut night, &mut ctl, Button::Plus);
+    go(&mut night, &mut ctl, Button::Plus);
+    go(&mut night, &mut ctl, Button::Ok);
+    assert_eq!(night.table().game(), 2);
+    let name = night.table().rules().games[2].name.clone();
+    assert_eq!(name, "Draw");
+    // OK deals it, from Bob's button.
+    go(&mut night, &mut ctl, Button::Ok);
+    let hand = night.table().hand().expect("dealt");
+    assert_eq!((hand.game, hand.button), (2, 1));
+    // Once a hand is dealt, the draw for the button is gone from the menu.
+    assert!(!MenuItem::offered(night.table(), false).contains(&MenuItem::Button));
+    assert!(MenuItem::offered(night.table(), true)
+        .iter()
+        .all(|&m| m != MenuItem::Game));
 }
