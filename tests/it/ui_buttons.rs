@@ -203,7 +203,7 @@ fn s5_t6_the_dealer_picks_the_button_and_the_game_by_presses() {
     let mut night = script::run("s5", text, Path::new(env!("CARGO_MANIFEST_DIR")))
         .unwrap_or_else(|e| panic!("{e}"));
     let mut ctl = Controller::new();
-    let mut go = |night: &mut dealerd::table::Night, ctl: &mut Controller, b: Button| {
+    let go = |night: &mut dealerd::table::Night, ctl: &mut Controller, b: Button| {
         let intent = ctl.press(night, press(b));
         if let Intent::Apply(e) = intent.clone() {
             night.apply(e).expect("applies");
