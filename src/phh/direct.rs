@@ -61,21 +61,24 @@ struct Reader<'a> {
 }
 
 /// The fields the replay reads, by bit in the "seen" mask.
-const FIELDS: [&str; 13] = [
-    "variant",
-    "ante_trimming_status",
-    "antes",
-    "blinds_or_straddles",
-    "bring_in",
-    "small_bet",
-    "big_bet",
-    "min_bet",
-    "starting_stacks",
-    "actions",
-    "finishing_stacks",
-    "_ranking",
-    "_ranking_low",
-];
+fn field_bit(key: &str) -> Option<usize> {
+    Some(match key {
+        "variant" => 0,
+        "ante_trimming_status" => 1,
+        "antes" => 2,
+        "blinds_or_straddles" => 3,
+        "bring_in" => 4,
+        "small_bet" => 5,
+        "big_bet" => 6,
+        "min_bet" => 7,
+        "starting_stacks" => 8,
+        "actions" => 9,
+        "finishing_stacks" => 10,
+        "_ranking" => 11,
+        "_ranking_low" => 12,
+        _ => return None,
+    })
+}
 
 #[derive(Default)]
 struct Fields {
@@ -110,7 +113,7 @@ impl<'a> Reader<'a> {
             self.p.spaces();
             self.p.eat(b'=')?;
             self.p.spaces();
-            match FIELDS.iter().position(|&k| k == key) {
+            match field_bit(key) {
                 Some(bit) => {
                     // A duplicate key is `toml`'s error to give.
                     if seen & 1 << bit != 0 {
@@ -182,12 +185,26 @@ impl<'a> Reader<'a> {
         {
             return None;
         }
-        let mut seen = vec![false; players + 1];
         for groups in [&f.ranking, &f.ranking_low] {
-            seen.fill(false);
-            for &id in groups.iter().flatten() {
-                if !(1..=players).contains(&id) || std::mem::replace(&mut seen[id], true) {
-                    return None;
+            let ids = groups.iter().flatten();
+            if ids.clone().any(|&id| !(1..=players).contains(&id)) {
+                return None;
+            }
+            // Small tables (all of them) need no vector to find a player listed twice.
+            if players < 128 {
+                let mut seen = 0u128;
+                for &id in ids {
+                    if seen & 1 << id != 0 {
+                        return None;
+                    }
+                    seen |= 1 << id;
+                }
+            } else {
+                let mut seen = vec![false; players + 1];
+                for &id in ids {
+                    if std::mem::replace(&mut seen[id], true) {
+                        return None;
+                    }
                 }
             }
         }
@@ -197,7 +214,7 @@ impl<'a> Reader<'a> {
             let kind = parse_action(text, players).ok()?;
             let (line, column) = self.at.position(*offset);
             actions.push(PhhAction {
-                text: text.to_owned(),
+                text: text.into(),
                 kind,
                 line,
                 column,

@@ -14,10 +14,12 @@ mod hand;
 mod raw;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::path::Path;
 
 pub use error::{PhhError, Position};
+pub use text::ActionText;
 
 use raw::{LineIndex, Node, Raw};
 
@@ -62,7 +64,7 @@ impl PhhHand {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PhhAction {
     /// The action as written, trimmed, without a `# comment`.
-    pub text: String,
+    pub text: ActionText,
     pub kind: ActionKind,
     /// 1-based line and column of the action's string (its opening quote) in the file.
     pub line: usize,

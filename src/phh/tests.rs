@@ -690,3 +690,30 @@ proptest! {
         same_as_tree(&text, multi);
     }
 }
+
+proptest! {
+    /// The ASCII word splitter of actions splits as `split_whitespace` does.
+    #[test]
+    fn ascii_words_are_split_whitespace(text in "[ \\t\\n\\x0b\\x0c\\rpdbc1-9#x]{0,24}") {
+        let words: Vec<&str> = super::action::AsciiWords(&text).collect();
+        prop_assert_eq!(words, text.split_whitespace().collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn action_texts_short_and_long() {
+    for text in [
+        "",
+        "p1 f",
+        "d dh p1 AcKdQhJsTc9c8",
+        "d dh p1 AcKdQhJsTc9c8c",
+        "é è ü ö à ç ñ ß ø å æ",
+    ] {
+        let t = ActionText::from(text);
+        assert_eq!(t, text);
+        assert_eq!(t.as_str(), text);
+        assert_eq!(format!("{t} {t:?}"), format!("{text} {text:?}"));
+        assert_eq!(t.clone(), ActionText::from(text.to_string()));
+    }
+    assert_ne!(ActionText::from("p1 f"), ActionText::from("p1 cc"));
+}
