@@ -12,6 +12,7 @@ pub(crate) fn strip_comment(raw: &str) -> &str {
 
 /// Parses a comment-free action for a hand of `players` players. The error is the reason
 /// alone; the caller adds where and which action.
+#[inline]
 pub(crate) fn parse_action(text: &str, players: usize) -> Result<ActionKind, String> {
     if text.is_ascii() {
         parse_tokens(AsciiWords(text), players)

@@ -214,7 +214,18 @@ impl<'a> Parser<'a> {
         if n == 0 || n > 1 && self.s[digits] == b'0' {
             return None;
         }
-        self.text[start..self.i].parse().ok()
+        // Summed here rather than parsed again: the second pass was a tenth of reading a hand.
+        let mut magnitude: u64 = 0;
+        for &d in &self.s[digits..self.i] {
+            magnitude = magnitude
+                .checked_mul(10)?
+                .checked_add(u64::from(d - b'0'))?;
+        }
+        if digits > start {
+            0i64.checked_sub_unsigned(magnitude)
+        } else {
+            i64::try_from(magnitude).ok()
+        }
     }
 
     pub fn literal(&mut self) -> Option<Cow<'a, str>> {

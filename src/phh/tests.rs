@@ -717,3 +717,25 @@ fn action_texts_short_and_long() {
     }
     assert_ne!(ActionText::from("p1 f"), ActionText::from("p1 cc"));
 }
+
+#[test]
+fn the_fast_reader_reads_integers_to_their_limits_as_toml_does() {
+    for text in [
+        "n = 9223372036854775807\n",
+        "n = -9223372036854775808\n",
+        "n = -0\n",
+        "n = 0\n",
+        "n = -12\n",
+    ] {
+        assert!(same_as_toml(text), "{text:?}");
+    }
+    for text in [
+        "n = 9223372036854775808\n",
+        "n = -9223372036854775809\n",
+        "n = 99999999999999999999\n",
+        "n = -\n",
+        "n = -01\n",
+    ] {
+        assert!(super::fast::parse(text).is_none(), "{text:?}");
+    }
+}

@@ -34,6 +34,7 @@ impl ActionText {
 }
 
 impl From<&str> for ActionText {
+    #[inline]
     fn from(s: &str) -> Self {
         if s.len() <= INLINE {
             let mut bytes = [0; INLINE];
