@@ -38,15 +38,23 @@ pub(super) fn put<D: Canvas>(
     align: Alignment,
 ) -> Result<(), D::Error> {
     let max = ((W as u32) / font.character_size.width.max(1)) as usize;
-    let s: String = s.chars().take(max).collect();
     d.text(&TextSpec {
-        text: &s,
+        text: first_chars(s, max),
         font,
         at: Point::new(x, y),
         align,
         color: BinaryColor::On,
         background: None,
     })
+}
+
+/// The first `max` characters of `s`, borrowed: a copy of every line drawn
+/// was a tenth of drawing a screen.
+fn first_chars(s: &str, max: usize) -> &str {
+    match s.char_indices().nth(max) {
+        Some((end, _)) => &s[..end],
+        None => s,
+    }
 }
 
 pub(super) fn left<D: Canvas>(
@@ -79,9 +87,8 @@ pub(super) fn inverse<D: Canvas>(
         .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
         .draw(d)?;
     let max = (W as u32 / font.character_size.width.max(1)) as usize;
-    let s: String = s.chars().take(max).collect();
     d.text(&TextSpec {
-        text: &s,
+        text: first_chars(s, max),
         font,
         at: Point::new(1, y),
         align: Alignment::Left,
