@@ -1,5 +1,5 @@
 //! Drawing each screen into a fresh frame, the way the daemon does on every
-//! press (`Session::frame`): `draw/<screen>` is the whole call, and
+//! press (`Session::frame`, with its preview cache): `draw/<screen>` is the whole call, and
 //! `logic/<screen>` is the same call into a target that throws the pixels
 //! away without iterating them, i.e. the screen's own work (strings, the
 //! table preview, the QR code) without the pixel writes. Their difference is
@@ -18,6 +18,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use dealerd::engine::Phase;
 use dealerd::hw::buttons::{Button, Press};
 use dealerd::table::{script, Night};
+use dealerd::ui::screens::PreviewCache;
 use dealerd::ui::{
     render::Frame, screens, Canvas, Controller, Dialog, Intent, Mode, Ranking, TextSpec,
 };
@@ -173,23 +174,37 @@ fn bench(c: &mut Criterion) {
     let all = screens_to_draw();
     let mut g = c.benchmark_group("draw");
     for s in &all {
+        // As `Session::frame` draws: the between-hands preview is dealt once
+        // per change of the night, so a frame redrawn over the same night
+        // (a message, a menu, the clock) finds it in the cache.
+        let cache = PreviewCache::default();
         g.bench_function(s.name, |b| {
             b.iter(|| {
                 let mut f = Frame::new();
-                let _ = screens::draw(&mut f, s.night.table(), &s.ctl, s.clock);
+                let _ = screens::draw_night(&mut f, &s.night, &s.ctl, s.clock, &cache);
                 black_box(f)
             })
         });
     }
+    // The first frame after the night changed: the preview dealt afresh.
+    let between = all.iter().find(|s| s.name == "between").expect("between");
+    g.bench_function("between_night_changed", |b| {
+        b.iter(|| {
+            let mut f = Frame::new();
+            let _ = screens::draw(&mut f, between.night.table(), &between.ctl, None);
+            black_box(f)
+        })
+    });
     let session = common::dealt_session();
     g.bench_function("session_frame", |b| b.iter(|| black_box(session.frame())));
     g.finish();
 
     let mut g = c.benchmark_group("logic");
     for s in &all {
+        let cache = PreviewCache::default();
         g.bench_function(s.name, |b| {
             b.iter(|| {
-                let _ = screens::draw(&mut Discard, s.night.table(), &s.ctl, s.clock);
+                let _ = screens::draw_night(&mut Discard, &s.night, &s.ctl, s.clock, &cache);
             })
         });
     }

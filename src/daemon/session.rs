@@ -112,6 +112,8 @@ pub struct Session {
     opened: (String, String),
     notices: Vec<Notice>,
     now: Duration,
+    /// The between-hands screen's next hand, dealt once per change of the night.
+    preview: screens::PreviewCache,
 }
 
 impl Session {
@@ -186,6 +188,7 @@ impl Session {
             opened,
             notices,
             now: Duration::ZERO,
+            preview: screens::PreviewCache::default(),
         };
         session.write_history(true);
         if session.rules_in_force().1 != text {
@@ -245,7 +248,13 @@ impl Session {
     pub fn frame(&self) -> Frame {
         let mut frame = Frame::new();
         // Drawing into a RAM frame cannot fail.
-        let _ = screens::draw(&mut frame, self.night.table(), &self.ctl, self.clock_left());
+        let _ = screens::draw_night(
+            &mut frame,
+            &self.night,
+            &self.ctl,
+            self.clock_left(),
+            &self.preview,
+        );
         frame
     }
 

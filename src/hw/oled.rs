@@ -131,6 +131,61 @@ impl Frame {
         }
     }
 
+    /// [`Frame::column_bits`] for consecutive columns from `x`, all with
+    /// their top at row `y`: a glyph, or a character cell's background. Where
+    /// `y` is on the panel each column is its bits shifted into place and
+    /// laid a byte a page, with the page and shift worked out once per call,
+    /// not per column (text is most of every screen's drawing).
+    #[inline]
+    pub fn columns_bits(
+        &mut self,
+        x: i32,
+        y: i32,
+        columns: impl IntoIterator<Item = u64>,
+        on: bool,
+    ) {
+        let Ok(top) = usize::try_from(y) else {
+            return self.columns_by_one(x, y, columns, on);
+        };
+        if top >= HEIGHT {
+            return;
+        }
+        let (page0, shift) = (top / 8, (top % 8) as u32);
+        for (i, bits) in columns.into_iter().enumerate() {
+            let x = i64::from(x) + i as i64;
+            let Ok(x) = usize::try_from(x) else { continue };
+            if x >= WIDTH {
+                continue;
+            }
+            if bits.leading_zeros() < shift {
+                // Rows past the 64th bit after the shift: the general path.
+                self.column_bits(x as i32, y, bits, on);
+                continue;
+            }
+            let mut wide = bits << shift;
+            let mut page = page0;
+            while wide != 0 && page < PAGES {
+                let cell = &mut self.buf[page * WIDTH + x];
+                let byte = wide as u8;
+                if on {
+                    *cell |= byte;
+                } else {
+                    *cell &= !byte;
+                }
+                wide >>= 8;
+                page += 1;
+            }
+        }
+    }
+
+    fn columns_by_one(&mut self, x: i32, y: i32, columns: impl IntoIterator<Item = u64>, on: bool) {
+        for (i, bits) in columns.into_iter().enumerate() {
+            if let Ok(x) = i32::try_from(i64::from(x) + i as i64) {
+                self.column_bits(x, y, bits, on);
+            }
+        }
+    }
+
     /// Set one pixel; ignored outside the panel.
     pub fn set_pixel(&mut self, x: usize, y: usize, on: bool) {
         if x < WIDTH && y < HEIGHT {

@@ -450,3 +450,28 @@ fn fill_solid_edges() {
     .unwrap();
     assert_eq!(&f.page(7)[..3], &[0x0F, 0x0F, 0xFF]);
 }
+
+proptest! {
+    /// Columns laid down together are the columns laid down one at a time.
+    #[test]
+    fn columns_bits_is_column_bits_each(
+        x in -140i32..140,
+        y in -80i32..80,
+        columns in proptest::collection::vec(any::<u64>(), 0..12),
+        narrow in 0u32..64,
+        on: bool,
+        under in proptest::collection::vec(any::<u8>(), 1024),
+    ) {
+        let mut bytes = [0u8; 1024];
+        bytes.copy_from_slice(&under);
+        // Short columns as glyphs are, and full 64-bit ones.
+        let columns: Vec<u64> = columns.iter().map(|c| if narrow > 0 { c >> narrow } else { *c }).collect();
+        let mut fast = Frame::from_bytes(bytes);
+        fast.columns_bits(x, y, columns.iter().copied(), on);
+        let mut slow = Frame::from_bytes(bytes);
+        for (i, &c) in columns.iter().enumerate() {
+            slow.column_bits(x + i as i32, y, c, on);
+        }
+        prop_assert_eq!(fast, slow);
+    }
+}

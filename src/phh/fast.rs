@@ -10,17 +10,14 @@
 //! means and on every error message. A differential test holds the two to
 //! the same tree wherever this reader answers.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use super::raw::{Node, Raw};
 
 /// The document, or `None` where `toml` must decide.
 pub(crate) fn parse(text: &str) -> Option<Node> {
-    let mut p = Parser {
-        s: text.as_bytes(),
-        text,
-        i: 0,
-    };
+    let mut p = Parser::new(text);
     let mut root: Vec<(String, Node)> = Vec::new();
     // Root keys, for the duplicate check: a `.phhs` has hundreds of tables.
     let mut root_keys: HashSet<&str> = HashSet::new();
@@ -87,22 +84,32 @@ fn node(span: std::ops::Range<usize>, value: Raw) -> Node {
     }
 }
 
-struct Parser<'a> {
-    s: &'a [u8],
-    text: &'a str,
-    i: usize,
+/// The lexer, shared with [`super::direct`], which reads the same grammar
+/// straight into hands.
+pub(super) struct Parser<'a> {
+    pub s: &'a [u8],
+    pub text: &'a str,
+    pub i: usize,
 }
 
 impl<'a> Parser<'a> {
-    fn peek(&self) -> Option<u8> {
+    pub fn new(text: &'a str) -> Self {
+        Parser {
+            s: text.as_bytes(),
+            text,
+            i: 0,
+        }
+    }
+
+    pub fn peek(&self) -> Option<u8> {
         self.s.get(self.i).copied()
     }
 
-    fn eat(&mut self, b: u8) -> Option<()> {
+    pub fn eat(&mut self, b: u8) -> Option<()> {
         (self.peek() == Some(b)).then(|| self.i += 1)
     }
 
-    fn spaces(&mut self) {
+    pub fn spaces(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t')) {
             self.i += 1;
         }
@@ -110,7 +117,7 @@ impl<'a> Parser<'a> {
 
     /// A comment to the end of its line, without the newline. Control
     /// characters other than tab are `toml`'s to refuse.
-    fn comment(&mut self) -> Option<()> {
+    pub fn comment(&mut self) -> Option<()> {
         if self.peek() != Some(b'#') {
             return Some(());
         }
@@ -126,7 +133,7 @@ impl<'a> Parser<'a> {
         Some(())
     }
 
-    fn newline(&mut self) -> bool {
+    pub fn newline(&mut self) -> bool {
         match self.peek() {
             Some(b'\n') => self.i += 1,
             Some(b'\r') if self.s.get(self.i + 1) == Some(&b'\n') => self.i += 2,
@@ -136,7 +143,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Blank and comment lines, and the indentation of the next.
-    fn blank(&mut self) -> Option<()> {
+    pub fn blank(&mut self) -> Option<()> {
         loop {
             self.spaces();
             self.comment()?;
@@ -147,13 +154,13 @@ impl<'a> Parser<'a> {
     }
 
     /// After a value or header: spaces, a comment, then a newline or the end.
-    fn end_of_line(&mut self) -> Option<()> {
+    pub fn end_of_line(&mut self) -> Option<()> {
         self.spaces();
         self.comment()?;
         (self.newline() || self.i == self.s.len()).then_some(())
     }
 
-    fn bare_key(&mut self) -> Option<&'a str> {
+    pub fn bare_key(&mut self) -> Option<&'a str> {
         let start = self.i;
         while matches!(
             self.peek(),
@@ -164,11 +171,11 @@ impl<'a> Parser<'a> {
         (self.i > start).then(|| &self.text[start..self.i])
     }
 
-    fn value(&mut self, depth: usize) -> Option<Node> {
+    pub fn value(&mut self, depth: usize) -> Option<Node> {
         let start = self.i;
         let raw = match self.peek()? {
-            b'\'' => Raw::String(self.literal()?),
-            b'"' => Raw::String(self.basic()?),
+            b'\'' => Raw::String(self.literal()?.into_owned()),
+            b'"' => Raw::String(self.basic()?.into_owned()),
             b'[' if depth < 16 => Raw::Array(self.array(depth)?),
             b't' if self.s[self.i..].starts_with(b"true") => {
                 self.i += 4;
@@ -181,18 +188,22 @@ impl<'a> Parser<'a> {
             b'-' | b'0'..=b'9' => Raw::Integer(self.integer()?),
             _ => return None,
         };
-        // `true1`, `12abc`, `1.5`, dates: not what they seem; `toml` decides.
-        if matches!(
-            self.peek(),
-            Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'.' | b':' | b'+' | b'-')
-        ) {
-            return None;
-        }
+        self.after_value()?;
         Some(node(start..self.i, raw))
     }
 
+    /// `true1`, `12abc`, `1.5`, dates: not what they seem; `toml` decides.
+    pub fn after_value(&self) -> Option<()> {
+        match self.peek() {
+            Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'.' | b':' | b'+' | b'-') => {
+                None
+            }
+            _ => Some(()),
+        }
+    }
+
     /// A decimal integer without `+`, underscores or leading zeros.
-    fn integer(&mut self) -> Option<i64> {
+    pub fn integer(&mut self) -> Option<i64> {
         let start = self.i;
         self.eat(b'-');
         let digits = self.i;
@@ -203,10 +214,21 @@ impl<'a> Parser<'a> {
         if n == 0 || n > 1 && self.s[digits] == b'0' {
             return None;
         }
-        self.text[start..self.i].parse().ok()
+        // Summed here rather than parsed again: the second pass was a tenth of reading a hand.
+        let mut magnitude: u64 = 0;
+        for &d in &self.s[digits..self.i] {
+            magnitude = magnitude
+                .checked_mul(10)?
+                .checked_add(u64::from(d - b'0'))?;
+        }
+        if digits > start {
+            0i64.checked_sub_unsigned(magnitude)
+        } else {
+            i64::try_from(magnitude).ok()
+        }
     }
 
-    fn literal(&mut self) -> Option<String> {
+    pub fn literal(&mut self) -> Option<Cow<'a, str>> {
         self.i += 1;
         let start = self.i;
         let len = self.s[start..]
@@ -216,23 +238,26 @@ impl<'a> Parser<'a> {
         if self.peek() != Some(b'\'') {
             return None;
         }
-        let out = self.text[start..self.i].to_string();
+        let out = &self.text[start..self.i];
         self.i += 1;
         // `'''` opens a multi-line string.
         if out.is_empty() && self.peek() == Some(b'\'') {
             return None;
         }
-        Some(out)
+        Some(Cow::Borrowed(out))
     }
 
-    fn basic(&mut self) -> Option<String> {
+    /// Borrowed unless it has escapes: most action strings have none, and
+    /// each copy was an allocation.
+    pub fn basic(&mut self) -> Option<Cow<'a, str>> {
         self.i += 1;
-        let mut out = String::new();
+        let mut out: Option<String> = None;
         let mut run = self.i;
         loop {
             match self.peek()? {
                 b'"' => break,
                 b'\\' => {
+                    let out = out.get_or_insert_with(String::new);
                     out.push_str(&self.text[run..self.i]);
                     let c = match self.s.get(self.i + 1)? {
                         b'"' => '"',
@@ -253,7 +278,13 @@ impl<'a> Parser<'a> {
             }
             self.i += 1;
         }
-        out.push_str(&self.text[run..self.i]);
+        let out = match out {
+            Some(mut out) => {
+                out.push_str(&self.text[run..self.i]);
+                Cow::Owned(out)
+            }
+            None => Cow::Borrowed(&self.text[run..self.i]),
+        };
         self.i += 1;
         // `"""` opens a multi-line string.
         if out.is_empty() && self.peek() == Some(b'"') {
@@ -281,7 +312,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn array_space(&mut self) -> Option<()> {
+    pub fn array_space(&mut self) -> Option<()> {
         loop {
             self.spaces();
             self.comment()?;

@@ -202,7 +202,7 @@ fn actions(ctx: &Ctx, node: &Node, players: usize) -> Result<Vec<PhhAction>, Phh
             last = Some((s.start, line, column));
         }
         out.push(PhhAction {
-            text: text.to_owned(),
+            text: text.into(),
             kind,
             line,
             column,

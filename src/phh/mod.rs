@@ -7,16 +7,19 @@
 //! checks the shape of the data, not the rules of poker: that is the engine's work.
 
 mod action;
+mod direct;
 mod error;
 mod fast;
 mod hand;
 mod raw;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::path::Path;
 
 pub use error::{PhhError, Position};
+pub use text::ActionText;
 
 use raw::{LineIndex, Node, Raw};
 
@@ -61,7 +64,7 @@ impl PhhHand {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PhhAction {
     /// The action as written, trimmed, without a `# comment`.
-    pub text: String,
+    pub text: ActionText,
     pub kind: ActionKind,
     /// 1-based line and column of the action's string (its opening quote) in the file.
     pub line: usize,
@@ -121,6 +124,15 @@ pub fn parse_file(path: &Path) -> Result<Vec<PhhHand>, PhhError> {
 /// Parses PHH text. `file_name` is only for messages. With `multi`, the text holds the hands
 /// as tables `[1]`, `[2]`, …, returned in that order; otherwise it is one hand.
 pub fn parse_str(file_name: &str, text: &str, multi: bool) -> Result<Vec<PhhHand>, PhhError> {
+    match direct::parse(text, multi) {
+        Some(hands) => Ok(hands),
+        None => parse_tree(file_name, text, multi),
+    }
+}
+
+/// [`parse_str`] through the value tree: the path that takes any TOML and
+/// names every error's place.
+fn parse_tree(file_name: &str, text: &str, multi: bool) -> Result<Vec<PhhHand>, PhhError> {
     let lines = LineIndex::new(text);
     let root: Node = match fast::parse(text) {
         Some(root) => root,

@@ -86,13 +86,42 @@ fn seats(ranking: &[Vec<usize>]) -> Vec<Vec<Seat>> {
 pub struct ActionStep<'a> {
     pub hand: usize,
     pub step: usize,
-    pub text: &'a str,
+    /// Not a `&str`: reading the text back out of an [`phh::ActionText`]
+    /// checks it again, work that only a caller that prints it should do.
+    pub text: &'a phh::ActionText,
     pub state: &'a HandState,
 }
 
 impl ActionStep<'_> {
     pub fn json(&self) -> Value {
-        action_line(self.hand, self.step, self.text, self.state)
+        action_line(self.hand, self.step, self.text.as_str(), self.state)
+    }
+}
+
+/// A set of player numbers that allocates only past the 127th: a set was
+/// allocated for every street's deal.
+#[derive(Default)]
+struct Players {
+    low: u128,
+    high: BTreeSet<usize>,
+}
+
+impl Players {
+    fn of(player: usize) -> Self {
+        let mut set = Players::default();
+        set.insert(player);
+        set
+    }
+
+    /// Whether `player` was not in the set yet.
+    fn insert(&mut self, player: usize) -> bool {
+        if player < 128 {
+            let new = self.low & 1 << player == 0;
+            self.low |= 1 << player;
+            new
+        } else {
+            self.high.insert(player)
+        }
     }
 }
 
@@ -124,13 +153,13 @@ pub fn replay_hand(
             error,
         })?;
     // Hole cards come one player at a time; a street's deal is one event.
-    let mut dealt: Option<BTreeSet<usize>> = None;
+    let mut dealt: Option<Players> = None;
     let mut after_draw = false;
     for (step, action) in hand.actions.iter().enumerate() {
         let fail = |error| ReplayError::Rule {
             hand: number,
             step,
-            action: action.text.clone(),
+            action: action.text.to_string(),
             error,
         };
         let event = match action.kind {
@@ -143,7 +172,7 @@ pub fn replay_hand(
                         continue;
                     }
                 }
-                dealt = Some(BTreeSet::from([player]));
+                dealt = Some(Players::of(player));
                 Some(Event::Deal)
             }
             ActionKind::DealBoard => {

@@ -76,7 +76,8 @@ pub fn spec_for(hand: &PhhHand) -> Result<GameSpec, VariantError> {
 pub fn setup_for(hand: &PhhHand) -> HandSetup {
     let n = hand.players();
     let owner = |i: usize| if n == 2 && i < 2 { 1 - i } else { i };
-    let mut forced = Vec::new();
+    let posts = hand.antes.iter().chain(&hand.blinds_or_straddles);
+    let mut forced = Vec::with_capacity(posts.filter(|&&a| a > 0).count());
     for (i, &amount) in hand.antes.iter().enumerate() {
         if amount > 0 {
             forced.push(Forced {

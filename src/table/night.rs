@@ -3,6 +3,7 @@
 //! would take, so no undo replays anything.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::{Table, TableError, TableEvent, Undo};
@@ -27,6 +28,15 @@ pub struct Night {
     hands_kept: usize,
     /// Events applied in all, those undo no longer reaches included.
     applied: usize,
+    /// See [`Night::generation`].
+    generation: u64,
+}
+
+/// A number no night of this process has had: drawn whenever a night may
+/// have changed, so that a cache keyed on it alone is never stale.
+fn next_generation() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Why [`Night::undo`] took nothing back.
@@ -47,6 +57,7 @@ impl Night {
             undos: Vec::new(),
             hands_kept: 0,
             applied: 0,
+            generation: next_generation(),
         }
     }
 
@@ -80,6 +91,13 @@ impl Night {
         self.applied
     }
 
+    /// Changes with every event applied or undone (refused ones too), and
+    /// differs between nights, unlike [`Night::events_applied`]: what the
+    /// screens key their caches on. A clone keeps it, as it keeps the table.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// The house rules in force now: the last `Rules` event's, or the
     /// night's first.
     pub fn rules(&self) -> &Arc<HouseRules> {
@@ -97,6 +115,7 @@ impl Night {
     }
 
     pub fn apply(&mut self, event: TableEvent) -> Result<&Table, TableError> {
+        self.generation = next_generation();
         let undo = self.table.apply_undoable(&event)?;
         if matches!(event, TableEvent::NewHand) {
             self.hands_kept += 1;
@@ -142,6 +161,7 @@ impl Night {
     pub fn undo(&mut self) -> Option<TableEvent> {
         let event = self.events.pop()?;
         let undo = self.undos.pop()?;
+        self.generation = next_generation();
         self.table.undo(undo);
         if matches!(event, TableEvent::NewHand) {
             self.hands_kept -= 1;
@@ -220,6 +240,8 @@ impl Replay {
         for (n, e) in self.pending {
             self.night.apply(e).map_err(|err| (n, err))?;
         }
+        // `event` changed the table behind the night's back.
+        self.night.generation = next_generation();
         Ok(self.night)
     }
 }

@@ -92,13 +92,10 @@ impl Canvas for Frame {
             let columns = glyphs.columns(b);
             let fill = if i + 1 < t.text.len() { w + gap } else { w };
             if let Some(bg) = t.background {
-                for dx in 0..fill {
-                    self.column_bits(x + dx, y, cell, bg.is_on());
-                }
+                let cells = std::iter::repeat_n(cell, fill.max(0) as usize);
+                self.columns_bits(x, y, cells, bg.is_on());
             }
-            for (dx, &bits) in columns.iter().enumerate() {
-                self.column_bits(x + dx as i32, y, bits, t.color.is_on());
-            }
+            self.columns_bits(x, y, columns.iter().copied(), t.color.is_on());
         }
         Ok(())
     }

@@ -6,6 +6,8 @@
 //! length; the lines under it in 6x10 answer "how much"; the 5x8 footer is
 //! for what the dealer reads only when something is unusual.
 
+use std::cell::RefCell;
+
 use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use embedded_graphics::mono_font::MonoFont;
 use embedded_graphics::pixelcolor::BinaryColor;
@@ -16,7 +18,7 @@ use profont::PROFONT_24_POINT;
 
 use crate::engine::{Chips, ForcedKind, HandState, Phase, Seat, Step};
 use crate::rules::HandKind;
-use crate::table::{CurrentHand, Table, TableEvent};
+use crate::table::{CurrentHand, Night, Table, TableEvent};
 
 use super::amount::AmountEntry;
 use super::canvas::{Canvas, TextSpec};
@@ -36,15 +38,23 @@ pub(super) fn put<D: Canvas>(
     align: Alignment,
 ) -> Result<(), D::Error> {
     let max = ((W as u32) / font.character_size.width.max(1)) as usize;
-    let s: String = s.chars().take(max).collect();
     d.text(&TextSpec {
-        text: &s,
+        text: first_chars(s, max),
         font,
         at: Point::new(x, y),
         align,
         color: BinaryColor::On,
         background: None,
     })
+}
+
+/// The first `max` characters of `s`, borrowed: a copy of every line drawn
+/// was a tenth of drawing a screen.
+fn first_chars(s: &str, max: usize) -> &str {
+    match s.char_indices().nth(max) {
+        Some((end, _)) => &s[..end],
+        None => s,
+    }
 }
 
 pub(super) fn left<D: Canvas>(
@@ -77,9 +87,8 @@ pub(super) fn inverse<D: Canvas>(
         .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
         .draw(d)?;
     let max = (W as u32 / font.character_size.width.max(1)) as usize;
-    let s: String = s.chars().take(max).collect();
     d.text(&TextSpec {
-        text: &s,
+        text: first_chars(s, max),
         font,
         at: Point::new(1, y),
         align: Alignment::Left,
@@ -283,15 +292,49 @@ pub fn action<D: Canvas>(
     Ok(())
 }
 
+/// The next hand as [`between`] shows it, or why there is none.
+type NextHand = Result<Table, String>;
+
+fn next_hand(table: &Table) -> NextHand {
+    table
+        .preview(&TableEvent::NewHand)
+        .map_err(|e| e.to_string())
+}
+
+/// The next hand of a night, kept for as long as the night's
+/// [generation](Night::generation) stands: dealing it was two thirds of
+/// drawing the between-hands screen, and that screen is redrawn for every
+/// message and menu over it while the night stays the same.
+#[derive(Debug, Default)]
+pub struct PreviewCache(RefCell<Option<(u64, NextHand)>>);
+
+impl PreviewCache {
+    fn with<R>(&self, night: &Night, f: impl FnOnce(&NextHand) -> R) -> R {
+        let key = night.generation();
+        // Drawing never comes back here; were it to, it would deal afresh.
+        let Ok(mut slot) = self.0.try_borrow_mut() else {
+            return f(&next_hand(night.table()));
+        };
+        match &*slot {
+            Some((k, next)) if *k == key => f(next),
+            _ => f(&slot.insert((key, next_hand(night.table()))).1),
+        }
+    }
+}
+
 /// Between hands: the next hand as the table would deal it, previewed on a
 /// light copy of the table so nothing is posted until the dealer says so.
 pub fn between<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
+    between_next(d, table, &next_hand(table))
+}
+
+fn between_next<D: Canvas>(d: &mut D, table: &Table, next: &NextHand) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
-    let next = match table.preview(&TableEvent::NewHand) {
+    let next = match next {
         Ok(next) => next,
         Err(e) => {
             left(d, "NEXT HAND", &FONT_7X13_BOLD, 0)?;
-            return message(d, &e.to_string());
+            return message(d, e);
         }
     };
     let Some(hand) = next.hand() else {
@@ -328,7 +371,7 @@ pub fn between<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
     let state = hand.state();
     let blinds: Vec<String> = state
         .forced_of(ForcedKind::Blind)
-        .map(|(s, a)| format!("{} {}", name(&next, hand, s), money(table, a)))
+        .map(|(s, a)| format!("{} {}", name(next, hand, s), money(table, a)))
         .collect();
     let blinds = if blinds.is_empty() {
         "no blinds".to_string()
@@ -336,7 +379,7 @@ pub fn between<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
         blinds.join(" / ")
     };
     left(d, &blinds, &FONT_6X10, 32)?;
-    let special = specials(&next, hand)
+    let special = specials(next, hand)
         .into_iter()
         .filter(|s| !s.starts_with("ALL-IN"))
         .collect::<Vec<_>>()
@@ -650,6 +693,30 @@ pub fn draw<D: Canvas>(
     ctl: &Controller,
     clock_left: Option<u32>,
 ) -> Result<(), D::Error> {
+    draw_with(d, table, ctl, clock_left, |d| between(d, table))
+}
+
+/// [`draw`] for a night, the between-hands preview taken from `cache`.
+pub fn draw_night<D: Canvas>(
+    d: &mut D,
+    night: &Night,
+    ctl: &Controller,
+    clock_left: Option<u32>,
+    cache: &PreviewCache,
+) -> Result<(), D::Error> {
+    let table = night.table();
+    draw_with(d, table, ctl, clock_left, |d| {
+        cache.with(night, |next| between_next(d, table, next))
+    })
+}
+
+fn draw_with<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    ctl: &Controller,
+    clock_left: Option<u32>,
+    between: impl FnOnce(&mut D) -> Result<(), D::Error>,
+) -> Result<(), D::Error> {
     let live = table.hand().filter(|h| !h.settled);
     match &ctl.mode {
         Mode::Entry(e) => action(d, table, Some(e))?,
@@ -661,7 +728,7 @@ pub fn draw<D: Canvas>(
         Mode::Clock => clock(d, table, clock_left.unwrap_or(table.rules().clock_limit()))?,
         Mode::Dialog(dlg) => super::host_screens::dialog(d, table, dlg)?,
         Mode::Main => match live.map(|h| h.state()) {
-            None => between(d, table)?,
+            None => between(d)?,
             Some(s) if s.phase() == Phase::Showdown => showdown(d, table, &Ranking::new(s))?,
             Some(s) if s.legal_actions().is_some() => {
                 action(d, table, None)?;

@@ -152,7 +152,7 @@ fn with_raise(hand: &PhhHand, step: usize, player: usize, to: u64) -> PhhHand {
     let mut h = hand.clone();
     h.actions.truncate(step + 1);
     h.actions.push(PhhAction {
-        text: format!("p{player} cbr {to}"),
+        text: format!("p{player} cbr {to}").into(),
         kind: ActionKind::CompleteBetRaise { player, to },
         line: 0,
         column: 0,

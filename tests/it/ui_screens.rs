@@ -351,3 +351,104 @@ mod text {
         }
     }
 }
+
+/// The QR code drawn in runs of dark modules is the code drawn a module at a
+/// time, pixel for pixel, wherever it lands (clipped at the edges too).
+#[test]
+fn qr_runs_are_the_modules() {
+    use dealerd::ui::qr;
+    use embedded_graphics::pixelcolor::BinaryColor;
+    use embedded_graphics::prelude::*;
+    use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
+
+    for text in [
+        "H1 FEE 0",
+        "H12 ANN+35 BOB-20 CAT+1 DAN-16 FEE 5",
+        &"X".repeat(61),
+    ] {
+        let code = qr::encode(text).expect("fits");
+        for (origin, quiet) in [((66, 3), 3), ((0, 0), 0), ((-5, -7), 2), ((100, 40), 1)] {
+            let origin = Point::new(origin.0, origin.1);
+            let mut fast = render::Frame::new();
+            qr::draw(&mut fast, &code, origin, quiet).unwrap();
+            let mut slow = render::Frame::new();
+            let mut per_pixel = PerPixel(&mut slow);
+            let side = code.width() as i32 * qr::MODULE_PX + 2 * quiet;
+            Rectangle::new(
+                origin - Point::new(quiet, quiet),
+                Size::new(side as u32, side as u32),
+            )
+            .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
+            .draw(&mut per_pixel)
+            .unwrap();
+            let w = code.width();
+            for (i, c) in code.to_colors().iter().enumerate() {
+                if *c == qrcode::Color::Dark {
+                    let (x, y) = ((i % w) as i32, (i / w) as i32);
+                    Rectangle::new(
+                        origin + Point::new(x, y) * qr::MODULE_PX,
+                        Size::new(qr::MODULE_PX as u32, qr::MODULE_PX as u32),
+                    )
+                    .into_styled(PrimitiveStyle::with_fill(BinaryColor::Off))
+                    .draw(&mut per_pixel)
+                    .unwrap();
+                }
+            }
+            assert_eq!(fast, slow, "{text} at {origin:?}");
+        }
+    }
+}
+
+/// The between-hands screen with its preview cached is the screen dealt
+/// afresh, whatever happens to the night: events, refusals, undo, a clone
+/// going its own way, another night through the same cache.
+#[test]
+fn the_cached_preview_follows_the_night() {
+    use dealerd::table::TableEvent;
+    let cache = screens::PreviewCache::default();
+    let ctl = Controller::new();
+    let cached = |n: &Night| {
+        let mut f = render::Frame::new();
+        screens::draw_night(&mut f, n, &ctl, None, &cache).unwrap();
+        f
+    };
+    let fresh = |n: &Night| {
+        let mut f = render::Frame::new();
+        screens::draw(&mut f, n.table(), &ctl, None).unwrap();
+        f
+    };
+    let mut n = night(KILL);
+    assert!(!n.table().in_hand());
+    let before = cached(&n);
+    assert_eq!(before, fresh(&n));
+    assert_eq!(cached(&n), before);
+
+    let mut changes = 0;
+    for event in [
+        TableEvent::SitOut { seat: 2 },
+        TableEvent::Leave { seat: 3 },
+        TableEvent::SetButton { seat: 1 },
+        TableEvent::Leave { seat: 99 },
+    ] {
+        let last = cached(&n);
+        let applied = n.apply(event).is_ok();
+        let now = cached(&n);
+        assert_eq!(now, fresh(&n));
+        changes += usize::from(applied && now != last);
+    }
+    assert!(changes >= 2, "only {changes} events changed the preview");
+
+    let mut other = n.clone();
+    other.undo().expect("an event to undo");
+    other.undo().expect("an event to undo");
+    for _ in 0..2 {
+        assert_eq!(cached(&other), fresh(&other));
+        assert_eq!(cached(&n), fresh(&n));
+    }
+    while n.undo().is_some() && !n.table().in_hand() {
+        assert_eq!(cached(&n), fresh(&n));
+    }
+    let side = night(SIDE_POTS);
+    assert_eq!(cached(&side), fresh(&side));
+    assert_eq!(cached(&night(KILL)), before);
+}
