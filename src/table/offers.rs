@@ -1,7 +1,8 @@
 //! What the house offers at the table now, for the menu: the ui lists these
 //! and nothing else, and never reads the rules to work them out itself.
 
-use super::Table;
+use super::{Table, TableEvent};
+use crate::engine::Event;
 use crate::rules::{KillTrigger, RotationMode};
 
 /// The house's optional events for the game about to be dealt.
@@ -25,6 +26,14 @@ pub struct Offers {
     pub choose_game: bool,
     /// T6: the draw for the button, before the first hand.
     pub draw_for_button: bool,
+    /// B3 (H3 stud): the open-pair option on fourth street, now.
+    pub open_pair: bool,
+    /// G6: a common wild card exposed now charges the live players.
+    pub wild_card: bool,
+    /// G8: the next Guts hand may be named the last.
+    pub guts_final: bool,
+    /// G9: a lives game is being played, so a player may lose a life.
+    pub lose_life: bool,
 }
 
 impl Table {
@@ -43,6 +52,10 @@ impl Table {
                 && rules.games.len() > 1
                 && !self.in_hand(),
             draw_for_button: self.hands_dealt() == 0 && !self.in_hand(),
+            open_pair: self.verify(&TableEvent::Hand(Event::OpenPair)).is_ok(),
+            wild_card: self.verify(&TableEvent::Hand(Event::WildCard)).is_ok(),
+            guts_final: self.verify(&TableEvent::GutsFinal).is_ok(),
+            lose_life: self.lives().is_some(),
         }
     }
 }

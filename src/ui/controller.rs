@@ -45,11 +45,19 @@ pub enum MenuItem {
     RunItTwice,
     Chop,
     Misdeal,
+    /// B3: the open-pair option on fourth street.
+    OpenPair,
+    /// G6: a common wild card is exposed.
+    WildCard,
+    /// G8: the next Guts hand is the last.
+    GutsFinal,
+    /// G9: a player loses a life.
+    LoseLife,
     Host,
 }
 
 impl MenuItem {
-    pub const ALL: [MenuItem; 12] = [
+    pub const ALL: [MenuItem; 16] = [
         MenuItem::Game,
         MenuItem::Button,
         MenuItem::Clock,
@@ -61,6 +69,10 @@ impl MenuItem {
         MenuItem::RunItTwice,
         MenuItem::Chop,
         MenuItem::Misdeal,
+        MenuItem::OpenPair,
+        MenuItem::WildCard,
+        MenuItem::GutsFinal,
+        MenuItem::LoseLife,
         MenuItem::Host,
     ];
 
@@ -79,6 +91,10 @@ impl MenuItem {
                 MenuItem::Kill => o.kill,
                 MenuItem::RunItTwice => o.run_it_twice,
                 MenuItem::Chop => o.chop,
+                MenuItem::OpenPair => o.open_pair,
+                MenuItem::WildCard => o.wild_card,
+                MenuItem::GutsFinal => o.guts_final,
+                MenuItem::LoseLife => o.lose_life,
                 MenuItem::Clock | MenuItem::Ledger | MenuItem::Misdeal | MenuItem::Host => true,
             })
             .collect()
@@ -97,13 +113,20 @@ impl MenuItem {
             MenuItem::RunItTwice => "Run it twice".into(),
             MenuItem::Chop => "Chop blinds".into(),
             MenuItem::Misdeal => "Misdeal".into(),
+            MenuItem::OpenPair => "Open pair".into(),
+            MenuItem::WildCard => "Wild card shown".into(),
+            MenuItem::GutsFinal => "Guts: last hand".into(),
+            MenuItem::LoseLife => "Lose a life...".into(),
             MenuItem::Host => "Host...".into(),
         }
     }
 
     /// Items that pick a table seat before they apply.
     fn wants_seat(self) -> bool {
-        matches!(self, MenuItem::Straddle | MenuItem::Kill | MenuItem::Button)
+        matches!(
+            self,
+            MenuItem::Straddle | MenuItem::Kill | MenuItem::Button | MenuItem::LoseLife
+        )
     }
 }
 
@@ -350,6 +373,9 @@ impl Controller {
                     MenuItem::RunItTwice => (Mode::Main, hand(Event::RunItTwice)),
                     MenuItem::Chop => (Mode::Main, hand(Event::Chop)),
                     MenuItem::Misdeal => (Mode::Main, hand(Event::Misdeal)),
+                    MenuItem::OpenPair => (Mode::Main, hand(Event::OpenPair)),
+                    MenuItem::WildCard => (Mode::Main, hand(Event::WildCard)),
+                    MenuItem::GutsFinal => (Mode::Main, Intent::Apply(TableEvent::GutsFinal)),
                     MenuItem::Host if self.host => {
                         (Mode::Dialog(Dialog::HostMenu(0)), Intent::None)
                     }
@@ -357,7 +383,7 @@ impl Controller {
                         self.message = Some("host actions: tap the host card".into());
                         (Mode::Main, Intent::None)
                     }
-                    MenuItem::Straddle | MenuItem::Kill | MenuItem::Button => {
+                    MenuItem::Straddle | MenuItem::Kill | MenuItem::Button | MenuItem::LoseLife => {
                         (Mode::Main, Intent::None)
                     }
                 }
@@ -394,6 +420,7 @@ impl Controller {
                 let e = match item {
                     MenuItem::Kill => TableEvent::Kill { seat },
                     MenuItem::Button => TableEvent::SetButton { seat },
+                    MenuItem::LoseLife => TableEvent::LoseLife { seat },
                     _ => TableEvent::Straddle { seat },
                 };
                 (Mode::Main, Intent::Apply(e))
@@ -473,6 +500,14 @@ pub(super) fn empty_result() -> BoardResult {
 fn seats_for(table: &Table, item: MenuItem) -> Result<Vec<usize>, String> {
     match item {
         MenuItem::Straddle => table.can_straddle().map_err(|e| e.to_string()),
+        // G9: the players still holding lives.
+        MenuItem::LoseLife => Ok(table.lives().map_or_else(Vec::new, |g| {
+            g.lives
+                .iter()
+                .filter(|&&(_, l)| l > 0)
+                .map(|&(s, _)| s)
+                .collect()
+        })),
         _ => Ok(occupied(table)),
     }
 }

@@ -129,18 +129,44 @@ fn name(table: &Table, hand: &CurrentHand, seat: Seat) -> String {
         .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
 }
 
-/// "PRE FLOP TURN RIVER" for four-round board games, else "R2/4".
+/// "PRE FLOP TURN RIVER" for four-round board games; stud streets by the
+/// cards each player holds ("3RD" … "7TH", G3); else "R2/4".
 pub fn street_name(state: &HandState) -> String {
     let st = state.street();
-    let boards = state
-        .spec()
-        .steps
+    let steps = &state.spec().steps;
+    let boards = steps
         .iter()
         .any(|s| matches!(s, Step::Deal(d) if d.board > 0));
+    let stud = steps
+        .iter()
+        .any(|s| matches!(s, Step::Deal(d) if d.hole_up > 0));
     if boards && st.of == 4 {
         ["PRE", "FLOP", "TURN", "RIVER"]
             .get(st.round.saturating_sub(1))
             .map_or_else(|| format!("R{}/{}", st.round, st.of), |s| s.to_string())
+    } else if stud && st.round > 0 {
+        // The cards dealt before the round's betting is the street's number.
+        let mut cards = 0u32;
+        let mut rounds = 0;
+        for s in steps {
+            match s {
+                Step::Deal(d) => cards += u32::from(d.hole_down) + u32::from(d.hole_up),
+                Step::Bet(_) => {
+                    rounds += 1;
+                    if rounds == st.round {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let suffix = match cards {
+            1 => "ST",
+            2 => "ND",
+            3 => "RD",
+            _ => "TH",
+        };
+        format!("{cards}{suffix}")
     } else {
         format!("R{}/{}", st.round, st.of)
     }
@@ -234,14 +260,22 @@ pub fn action<D: Canvas>(
     left(d, &name(table, hand, seat), &FONT_7X13_BOLD, 0)?;
     right(d, &street_name(state), &FONT_6X10, 1)?;
     let owed = state.to_call(seat);
-    let call = if owed == 0 {
-        "check".to_string()
-    } else {
-        format!("call {}", money(table, owed))
+    // F3: the bring-in is posted or completed; it is not a check or a bet.
+    let bring_in = state.legal_actions().and_then(|l| l.bring_in);
+    let call = match bring_in {
+        Some(b) => format!("bring-in {}", money(table, b)),
+        None if owed == 0 => "check".to_string(),
+        None => format!("call {}", money(table, owed)),
     };
     left(d, &call, &FONT_6X10, 14)?;
     let stack = state.seats().get(seat).map_or(0, |s| s.stack);
-    right(d, &format!("stk {}", money(table, stack)), &FONT_6X10, 14)?;
+    let mut stack = format!("stk {}", money(table, stack));
+    // 21 characters of this font fill the line: the label goes before the
+    // amounts overlap.
+    if call.len() + 1 + stack.len() > 21 {
+        stack.replace_range(..4, "");
+    }
+    right(d, &stack, &FONT_6X10, 14)?;
     if let Some(e) = entry {
         let verb = if state.current_bet() == 0 {
             "BET"
@@ -273,7 +307,9 @@ pub fn action<D: Canvas>(
     let range = match state.raise_range(seat) {
         Ok((a, b)) => format!(
             "{} {}-{}",
-            if state.current_bet() == 0 {
+            if bring_in.is_some() {
+                "complete"
+            } else if state.current_bet() == 0 {
                 "bet"
             } else {
                 "raise"

@@ -246,3 +246,46 @@ fn s5_t6_the_dealer_picks_the_button_and_the_game_by_presses() {
         .iter()
         .all(|&m| m != MenuItem::Game));
 }
+
+/// G6, G8, G9: the menu offers a wild card, the last Guts hand and a lost
+/// life exactly when the table takes them, and picks from the players who
+/// still hold lives.
+#[test]
+fn g6_g8_g9_home_game_events_are_on_the_menu_when_the_table_takes_them() {
+    use dealerd::ui::MenuItem;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Cat\n";
+    let offered = |extra: &str| {
+        let night =
+            script::run("home", &format!("{base}{extra}"), root).unwrap_or_else(|e| panic!("{e}"));
+        (MenuItem::offered(night.table(), false), night)
+    };
+    // Texas league, before any card is out: no wild card yet; after the flop, yes.
+    let (items, _) = offered("game Texas league\ndeal\n");
+    assert!(!items.contains(&MenuItem::WildCard), "{items:?}");
+    let (items, night) = offered("game Texas league\ndeal\nCat call\nAnn call\nBob check\nflop\n");
+    assert!(items.contains(&MenuItem::WildCard), "{items:?}");
+    let mut ctl = Controller::new();
+    ctl.mode = Mode::Menu(items.iter().position(|&m| m == MenuItem::WildCard).unwrap());
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::Hand(Event::WildCard))
+    );
+    // Guts between hands: the last hand may be named; not in hold'em.
+    let (items, _) = offered("game Guts\n");
+    assert!(items.contains(&MenuItem::GutsFinal), "{items:?}");
+    let (items, _) = offered("game Texas hold'em\n");
+    assert!(!items.contains(&MenuItem::GutsFinal), "{items:?}");
+    // A lives game: lose a life, from the players who have one.
+    let (items, night) = offered("game Screw your neighbor\ndeal\n");
+    assert!(items.contains(&MenuItem::LoseLife), "{items:?}");
+    let mut ctl = Controller::new();
+    ctl.mode = Mode::Menu(items.iter().position(|&m| m == MenuItem::LoseLife).unwrap());
+    ctl.press(&night, press(Button::Ok));
+    assert_eq!(ctl.mode, Mode::PickSeat(MenuItem::LoseLife, 0));
+    ctl.press(&night, press(Button::Plus));
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::LoseLife { seat: 1 })
+    );
+}

@@ -452,3 +452,24 @@ fn the_cached_preview_follows_the_night() {
     assert_eq!(cached(&side), fresh(&side));
     assert_eq!(cached(&night(KILL)), before);
 }
+
+/// F3, G3 (H0 seven-card stud): the action screen says "bring-in" for the
+/// bring-in and "complete" for its completion, not check and bet, and names
+/// the street by the cards dealt ("3RD", "4TH"), not "R1/5".
+#[test]
+fn f3_g3_stud_screens_say_bring_in_and_name_the_street() {
+    use crate::night::shows;
+    let base = "rules config/houses/h0-pot-limit-home.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\ngame Seven-card stud\ndeal\nopener Bob\n";
+    let f = action_frame(base);
+    assert!(shows(&f, "bring-in 0.25"), "{f:?}");
+    assert!(shows(&f, "19.90"), "the stack, without its label: {f:?}");
+    assert!(shows(&f, "complete"), "{f:?}");
+    assert!(shows(&f, "3RD"), "{f:?}");
+    assert!(!shows(&f, "check"), "{f:?}");
+    let f = action_frame(&format!(
+        "{base}Bob bringin\nCat call\nAnn call\nstreet\nopener Cat\n"
+    ));
+    assert!(shows(&f, "4TH"), "{f:?}");
+    assert!(shows(&f, "check"), "{f:?}");
+    assert!(!shows(&f, "bring-in"), "{f:?}");
+}
