@@ -68,6 +68,31 @@ impl Table {
         Ok(())
     }
 
+    /// G8: the seat whose turn it is to call in or out, if any.
+    pub fn guts_to_call(&self) -> Option<usize> {
+        let round = self.guts.round.as_ref()?;
+        let next = round.calls.iter().position(Option::is_none)?;
+        round.dealt.get(next).copied()
+    }
+
+    /// G8: once everyone has called, the players who are in, from the
+    /// button's left; the dealer names the best hand among them.
+    pub fn guts_ins(&self) -> Option<Vec<usize>> {
+        let round = self.guts.round.as_ref()?;
+        if round.calls.iter().any(Option::is_none) {
+            return None;
+        }
+        Some(
+            round
+                .dealt
+                .iter()
+                .zip(&round.calls)
+                .filter(|(_, c)| **c == Some(true))
+                .map(|(&s, _)| s)
+                .collect(),
+        )
+    }
+
     fn guts_round(&self) -> Result<&GutsRound, TableError> {
         self.guts.round.as_ref().ok_or(TableError::NotAllowed(
             "no Guts hand is being played: deal one first",

@@ -227,6 +227,9 @@ impl Controller {
         if press.long && press.button == Button::Ok {
             return (Mode::Menu(0), Intent::None);
         }
+        if table.guts().round.is_some() {
+            return self.guts(table, press);
+        }
         let Some(hand) = table.hand().filter(|h| !h.settled) else {
             // Between hands: OK deals the next one.
             return match press.button {
@@ -428,6 +431,39 @@ impl Controller {
             Button::Undo | Button::Fold => (Mode::Main, Intent::None),
             _ => (Mode::PickSeat(item, seats[at]), Intent::None),
         }
+    }
+
+    /// G8: call/check is "in" and fold is "out" for the player to call; then
+    /// plus and minus go through the players who are in and OK names the
+    /// best hand (with nobody in, OK says so).
+    fn guts(&mut self, table: &Table, press: Press) -> (Mode, Intent) {
+        let apply = |e| (Mode::Main, Intent::Apply(e));
+        if let Some(seat) = table.guts_to_call() {
+            return match press.button {
+                Button::CheckCall => apply(TableEvent::GutsCall {
+                    seat,
+                    stays_in: true,
+                }),
+                Button::Fold => apply(TableEvent::GutsCall {
+                    seat,
+                    stays_in: false,
+                }),
+                _ => (Mode::Main, Intent::None),
+            };
+        }
+        let ins = table.guts_ins().unwrap_or_default();
+        let n = ins.len().max(1);
+        match press.button {
+            Button::Plus => self.pick = (self.pick + 1) % n,
+            Button::Minus => self.pick = (self.pick + n - 1) % n,
+            Button::Ok => {
+                let best = ins.get(self.pick % n).map(|&s| vec![s]).unwrap_or_default();
+                self.pick = 0;
+                return apply(TableEvent::GutsShowdown { best });
+            }
+            _ => {}
+        }
+        (Mode::Main, Intent::None)
     }
 
     /// S5: plus and minus go through the house's games, OK chooses.

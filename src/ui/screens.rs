@@ -672,6 +672,39 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
     Ok(())
 }
 
+/// G8: who calls in or out, then whose "in" hand is best.
+fn guts<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    left(d, "GUTS", &FONT_7X13_BOLD, 0)?;
+    right(
+        d,
+        &format!("pot {}", money(table, table.guts().pot)),
+        &FONT_6X10,
+        1,
+    )?;
+    let who = |s: usize| {
+        table
+            .player(s)
+            .map_or_else(|| format!("seat {}", s + 1), |p| p.name.clone())
+    };
+    if let Some(seat) = table.guts_to_call() {
+        put(d, &who(seat), &FONT_10X20, 0, 16, Alignment::Left)?;
+        return left(d, "CALL in  FOLD out", &FONT_6X10, 44);
+    }
+    let ins = table.guts_ins().unwrap_or_default();
+    match ins.get(ctl.pick % ins.len().max(1)) {
+        Some(&s) => {
+            left(d, "BEST HAND?", &FONT_6X10, 16)?;
+            put(d, &who(s), &FONT_10X20, 0, 28, Alignment::Left)?;
+            left(d, "+/- change  OK", &FONT_5X8, 54)
+        }
+        None => {
+            left(d, "nobody is in", &FONT_6X10, 16)?;
+            left(d, "OK: the pot stays", &FONT_5X8, 54)
+        }
+    }
+}
+
 /// S5: the game the dealer is about to choose, with its stakes.
 fn pick_game<D: Canvas>(d: &mut D, table: &Table, game: usize) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
@@ -763,6 +796,7 @@ fn draw_with<D: Canvas>(
         Mode::Ledger => ledger(d, table)?,
         Mode::Clock => clock(d, table, clock_left.unwrap_or(table.rules().clock_limit()))?,
         Mode::Dialog(dlg) => super::host_screens::dialog(d, table, dlg)?,
+        Mode::Main if table.guts().round.is_some() => guts(d, table, ctl)?,
         Mode::Main => match live.map(|h| h.state()) {
             None => between(d)?,
             Some(s) if s.phase() == Phase::Showdown => showdown(d, table, &Ranking::new(s))?,

@@ -289,3 +289,53 @@ fn g6_g8_g9_home_game_events_are_on_the_menu_when_the_table_takes_them() {
         Intent::Apply(TableEvent::LoseLife { seat: 1 })
     );
 }
+
+/// G8 (H1 Guts) by presses: OK deals, call is "in" and fold "out" for each
+/// player in turn from the button's left, then OK names the best "in" hand;
+/// the night ends exactly where the script's `in`/`out`/`guts` lines end it.
+#[test]
+fn g8_guts_is_played_from_the_buttons() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Cat\ngame Guts\n";
+    let by_script = script::run(
+        "guts",
+        &format!("{base}deal\nin Ann\nin Bob\nout Cat\nguts Bob\n"),
+        root,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut night = script::run("guts", base, root).unwrap_or_else(|e| panic!("{e}"));
+    let mut ctl = Controller::new();
+    for b in [
+        Button::Ok,
+        Button::CheckCall,
+        Button::CheckCall,
+        Button::Fold,
+    ] {
+        if let Intent::Apply(e) = ctl.press(&night, press(b)) {
+            night.apply(e).expect("applies");
+        }
+    }
+    // Everyone has called: the frame asks for the best hand among Ann and Bob.
+    let mut frame = dealerd::ui::Frame::new();
+    dealerd::ui::screens::draw(&mut frame, night.table(), &ctl, None).unwrap();
+    assert!(crate::night::shows(&frame, "BEST HAND?"), "{frame:?}");
+    assert!(crate::night::shows(&frame, "Ann"), "{frame:?}");
+    ctl.press(&night, press(Button::Plus));
+    match ctl.press(&night, press(Button::Ok)) {
+        Intent::Apply(e) => {
+            assert_eq!(e, TableEvent::GutsShowdown { best: vec![1] });
+            night.apply(e).expect("applies");
+        }
+        other => panic!("{other:?}"),
+    }
+    let stacks = |n: &dealerd::table::Night| -> Vec<u64> {
+        n.table()
+            .seats()
+            .iter()
+            .flatten()
+            .map(|p| p.stack)
+            .collect()
+    };
+    assert_eq!(stacks(&night), stacks(&by_script));
+    assert_eq!(night.table().guts().pot, by_script.table().guts().pot);
+}
