@@ -34,6 +34,8 @@ pub struct Offers {
     pub guts_final: bool,
     /// G9: a lives game is being played, so a player may lose a life.
     pub lose_life: bool,
+    /// A player may show their hand now (the betting is over).
+    pub show: bool,
 }
 
 impl Table {
@@ -56,6 +58,19 @@ impl Table {
             wild_card: self.verify(&TableEvent::Hand(Event::WildCard)).is_ok(),
             guts_final: self.verify(&TableEvent::GutsFinal).is_ok(),
             lose_life: self.lives().is_some(),
+            show: !self.can_show().is_empty(),
         }
+    }
+
+    /// Table seats that may show their hand now: in the hand, not folded,
+    /// once no more betting can happen.
+    pub fn can_show(&self) -> Vec<usize> {
+        let Some(h) = self.live_hand() else {
+            return Vec::new();
+        };
+        (0..h.order.len())
+            .filter(|&hs| h.state().verify(&Event::Show(hs)).is_ok())
+            .map(|hs| h.order[hs])
+            .collect()
     }
 }

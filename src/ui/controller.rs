@@ -53,11 +53,13 @@ pub enum MenuItem {
     GutsFinal,
     /// G9: a player loses a life.
     LoseLife,
+    /// A player shows their hand.
+    Show,
     Host,
 }
 
 impl MenuItem {
-    pub const ALL: [MenuItem; 16] = [
+    pub const ALL: [MenuItem; 17] = [
         MenuItem::Game,
         MenuItem::Button,
         MenuItem::Clock,
@@ -73,6 +75,7 @@ impl MenuItem {
         MenuItem::WildCard,
         MenuItem::GutsFinal,
         MenuItem::LoseLife,
+        MenuItem::Show,
         MenuItem::Host,
     ];
 
@@ -95,6 +98,7 @@ impl MenuItem {
                 MenuItem::WildCard => o.wild_card,
                 MenuItem::GutsFinal => o.guts_final,
                 MenuItem::LoseLife => o.lose_life,
+                MenuItem::Show => o.show,
                 MenuItem::Clock | MenuItem::Ledger | MenuItem::Misdeal | MenuItem::Host => true,
             })
             .collect()
@@ -117,6 +121,7 @@ impl MenuItem {
             MenuItem::WildCard => "Wild card shown".into(),
             MenuItem::GutsFinal => "Guts: last hand".into(),
             MenuItem::LoseLife => "Lose a life...".into(),
+            MenuItem::Show => "Show hand...".into(),
             MenuItem::Host => "Host...".into(),
         }
     }
@@ -125,7 +130,11 @@ impl MenuItem {
     fn wants_seat(self) -> bool {
         matches!(
             self,
-            MenuItem::Straddle | MenuItem::Kill | MenuItem::Button | MenuItem::LoseLife
+            MenuItem::Straddle
+                | MenuItem::Kill
+                | MenuItem::Button
+                | MenuItem::LoseLife
+                | MenuItem::Show
         )
     }
 }
@@ -386,9 +395,11 @@ impl Controller {
                         self.message = Some("host actions: tap the host card".into());
                         (Mode::Main, Intent::None)
                     }
-                    MenuItem::Straddle | MenuItem::Kill | MenuItem::Button | MenuItem::LoseLife => {
-                        (Mode::Main, Intent::None)
-                    }
+                    MenuItem::Straddle
+                    | MenuItem::Kill
+                    | MenuItem::Button
+                    | MenuItem::LoseLife
+                    | MenuItem::Show => (Mode::Main, Intent::None),
                 }
             }
             _ => (Mode::Menu(i), Intent::None),
@@ -424,6 +435,10 @@ impl Controller {
                     MenuItem::Kill => TableEvent::Kill { seat },
                     MenuItem::Button => TableEvent::SetButton { seat },
                     MenuItem::LoseLife => TableEvent::LoseLife { seat },
+                    MenuItem::Show => match table.live_hand().and_then(|h| h.hand_seat(seat)) {
+                        Some(hs) => TableEvent::Hand(Event::Show(hs)),
+                        None => return (Mode::Main, Intent::None),
+                    },
                     _ => TableEvent::Straddle { seat },
                 };
                 (Mode::Main, Intent::Apply(e))
@@ -536,6 +551,7 @@ pub(super) fn empty_result() -> BoardResult {
 fn seats_for(table: &Table, item: MenuItem) -> Result<Vec<usize>, String> {
     match item {
         MenuItem::Straddle => table.can_straddle().map_err(|e| e.to_string()),
+        MenuItem::Show => Ok(table.can_show()),
         // G9: the players still holding lives.
         MenuItem::LoseLife => Ok(table.lives().map_or_else(Vec::new, |g| {
             g.lives

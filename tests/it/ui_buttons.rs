@@ -339,3 +339,39 @@ fn g8_guts_is_played_from_the_buttons() {
     assert_eq!(stacks(&night), stacks(&by_script));
     assert_eq!(night.table().guts().pot, by_script.table().guts().pot);
 }
+
+/// Showing a hand: offered once the betting is over, from the players still
+/// in (`Table::can_show`), and recorded for the chosen player's hand seat.
+#[test]
+fn a_player_shows_from_the_menu_once_the_betting_is_over() {
+    use dealerd::ui::MenuItem;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\ndeal\n";
+    let night = script::run("show", base, root).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!MenuItem::offered(night.table(), false).contains(&MenuItem::Show));
+    let text = format!(
+        "{base}Ann fold\nBob call\nCat check\nflop\nBob check\nCat check\nturn\nBob check\nCat check\nriver\nBob check\nCat check\n"
+    );
+    let night = script::run("show", &text, root).unwrap_or_else(|e| panic!("{e}"));
+    let items = MenuItem::offered(night.table(), false);
+    assert_eq!(
+        night.table().can_show(),
+        vec![1, 2],
+        "Bob and Cat, not Ann who folded"
+    );
+    let mut ctl = Controller::new();
+    ctl.mode = Mode::Menu(
+        items
+            .iter()
+            .position(|&m| m == MenuItem::Show)
+            .expect("offered"),
+    );
+    ctl.press(&night, press(Button::Ok));
+    assert_eq!(ctl.mode, Mode::PickSeat(MenuItem::Show, 1));
+    ctl.press(&night, press(Button::Plus));
+    let hs = night.table().hand().unwrap().hand_seat(2).unwrap();
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::Hand(Event::Show(hs)))
+    );
+}
