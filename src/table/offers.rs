@@ -1,7 +1,7 @@
 //! What the house offers at the table now, for the menu: the ui lists these
 //! and nothing else, and never reads the rules to work them out itself.
 
-use super::{Table, TableEvent};
+use super::{EntryChoice, Table, TableEvent};
 use crate::engine::Event;
 use crate::rules::{KillTrigger, RotationMode};
 
@@ -60,6 +60,25 @@ impl Table {
             lose_life: self.lives().is_some(),
             show: !self.can_show().is_empty(),
         }
+    }
+
+    /// T4: the ways in a new player may choose now (none for anyone else),
+    /// each one the table would take.
+    pub fn can_enter(&self, seat: usize) -> Vec<EntryChoice> {
+        [
+            EntryChoice::DealIn,
+            EntryChoice::WaitForBigBlind,
+            EntryChoice::PostBigBlind,
+            EntryChoice::PostBeforeButton,
+            EntryChoice::KillPot,
+            EntryChoice::KillNextPot,
+        ]
+        .into_iter()
+        .filter(|&entry| {
+            self.verify(&TableEvent::NewPlayerEntry { seat, entry })
+                .is_ok()
+        })
+        .collect()
     }
 
     /// Table seats that may show their hand now: in the hand, not folded,

@@ -8,7 +8,7 @@
 
 use crate::engine::Chips;
 use crate::hw::buttons::{Button, Press};
-use crate::table::{Night, Status, Table, TableEvent};
+use crate::table::{EntryChoice, Night, Status, Table, TableEvent};
 
 use super::controller::{Controller, Intent, Mode};
 
@@ -29,6 +29,8 @@ pub enum Dialog {
     MoveTo { from: usize, to: usize },
     /// Host: one more OK ends the session.
     ConfirmEnd,
+    /// T4: a new player's way in, from those the table offers them.
+    WayIn { seat: usize, item: usize },
 }
 
 /// What an amount dialog is for.
@@ -57,12 +59,19 @@ pub enum PlayerItem {
     AddChips,
     /// Sit out, or sit back in.
     SitOutIn,
+    /// T5: sit back in but wait for the big blind rather than post what
+    /// was missed (where the house lets a player wait).
+    SitInWait,
+    /// T4: a new player's way in.
+    WayIn,
     CashOut,
 }
 
-pub const PLAYER_ITEMS: [PlayerItem; 3] = [
+pub const PLAYER_ITEMS: [PlayerItem; 5] = [
     PlayerItem::AddChips,
     PlayerItem::SitOutIn,
+    PlayerItem::SitInWait,
+    PlayerItem::WayIn,
     PlayerItem::CashOut,
 ];
 
@@ -99,6 +108,18 @@ impl HostItem {
     }
 }
 
+/// T4: what the way-in dialog calls each choice.
+pub fn entry_label(entry: EntryChoice) -> &'static str {
+    match entry {
+        EntryChoice::DealIn => "Deal in now",
+        EntryChoice::WaitForBigBlind => "Wait for BB",
+        EntryChoice::PostBigBlind => "Post BB now",
+        EntryChoice::PostBeforeButton => "Post by button",
+        EntryChoice::KillPot => "Kill the pot",
+        EntryChoice::KillNextPot => "Play kill, kill next",
+    }
+}
+
 impl PlayerItem {
     pub fn label(self, table: &Table, seat: usize) -> &'static str {
         let p = table.player(seat);
@@ -107,6 +128,8 @@ impl PlayerItem {
             PlayerItem::AddChips => "Top up",
             PlayerItem::SitOutIn if p.is_some_and(|p| p.status == Status::SittingOut) => "Sit in",
             PlayerItem::SitOutIn => "Sit out",
+            PlayerItem::SitInWait => "Sit in, wait BB",
+            PlayerItem::WayIn => "Way in...",
             PlayerItem::CashOut => "Cash out",
         }
     }
@@ -246,7 +269,31 @@ impl Controller {
                     PlayerItem::SitOutIn => {
                         (Mode::Main, Intent::Apply(TableEvent::SitOut { seat }))
                     }
+                    PlayerItem::SitInWait => (
+                        Mode::Main,
+                        Intent::Apply(TableEvent::SitIn {
+                            seat,
+                            wait_for_big_blind: true,
+                        }),
+                    ),
+                    PlayerItem::WayIn if table.can_enter(seat).is_empty() => {
+                        self.message = Some("no way in to choose: not a new player".into());
+                        (Mode::Main, Intent::None)
+                    }
+                    PlayerItem::WayIn => dialog(Dialog::WayIn { seat, item: 0 }),
                     PlayerItem::CashOut => (Mode::Main, Intent::Apply(TableEvent::Leave { seat })),
+                }
+            }
+            Dialog::WayIn { seat, item } => {
+                let choices = table.can_enter(seat);
+                let item = step(item, choices.len());
+                match (ok, choices.get(item)) {
+                    (true, Some(&entry)) => (
+                        Mode::Main,
+                        Intent::Apply(TableEvent::NewPlayerEntry { seat, entry }),
+                    ),
+                    (true, None) => (Mode::Main, Intent::None),
+                    (false, _) => dialog(Dialog::WayIn { seat, item }),
                 }
             }
             Dialog::Amount { purpose, amount } => {

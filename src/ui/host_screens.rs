@@ -68,6 +68,19 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
                 *item,
             )
         }
+        Dialog::WayIn { seat, item } => {
+            let labels: Vec<&str> = table
+                .can_enter(*seat)
+                .into_iter()
+                .map(super::host::entry_label)
+                .collect();
+            list(
+                d,
+                &format!("{} in", seat_name(table, *seat)),
+                &labels,
+                *item,
+            )
+        }
         Dialog::Amount { purpose, amount } => value(
             d,
             &purpose.title(table),

@@ -41,6 +41,6 @@ pub mod showdown;
 pub use amount::{series_denominations, AmountEntry, EntryOutcome, Preset};
 pub use canvas::{Canvas, TextSpec};
 pub use controller::{Controller, Intent, MenuItem, Mode};
-pub use host::{Dialog, HostItem, Purpose};
+pub use host::{Dialog, HostItem, PlayerItem, Purpose, PLAYER_ITEMS};
 pub use render::Frame;
 pub use showdown::Ranking;

@@ -375,3 +375,75 @@ fn a_player_shows_from_the_menu_once_the_betting_is_over() {
         Intent::Apply(TableEvent::Hand(Event::Show(hs)))
     );
 }
+
+/// T4, T5 from a player's card menu: a new player chooses a way in from those
+/// the table offers them (H3: "dealt right in, ... take the big blind in
+/// position, or ... post the amount of the big blind if he is directly in
+/// front of the button"), and a player back from a break may sit in waiting
+/// for the big blind.
+#[test]
+fn t4_t5_a_player_card_chooses_the_way_in_and_sitting_in_to_wait() {
+    use dealerd::table::EntryChoice;
+    use dealerd::ui::Dialog;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = "rules config/houses/h3-ocean-view.toml\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\ngame Hold'em 3-6\ndeal\nAnn fold\nBob fold\njoin 5 Eve 100\nsitout Cat\n";
+    let night = script::run("entry", base, root).unwrap_or_else(|e| panic!("{e}"));
+    let t = night.table();
+    assert_eq!(
+        t.can_enter(4),
+        vec![
+            EntryChoice::DealIn,
+            EntryChoice::WaitForBigBlind,
+            EntryChoice::PostBigBlind,
+            EntryChoice::PostBeforeButton
+        ]
+    );
+    assert!(t.can_enter(0).is_empty(), "Ann is no new player");
+    let way_in = dealerd::ui::PLAYER_ITEMS
+        .iter()
+        .position(|&i| i == dealerd::ui::PlayerItem::WayIn)
+        .unwrap();
+    let mut ctl = Controller::new();
+    ctl.mode = Mode::Dialog(Dialog::PlayerMenu {
+        seat: 4,
+        item: way_in,
+    });
+    assert_eq!(ctl.press(&night, press(Button::Ok)), Intent::None);
+    assert_eq!(ctl.mode, Mode::Dialog(Dialog::WayIn { seat: 4, item: 0 }));
+    ctl.press(&night, press(Button::Plus));
+    ctl.press(&night, press(Button::Plus));
+    ctl.press(&night, press(Button::Plus));
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::NewPlayerEntry {
+            seat: 4,
+            entry: EntryChoice::PostBeforeButton
+        })
+    );
+    // Ann is no new player: the item says so and does nothing.
+    ctl.mode = Mode::Dialog(Dialog::PlayerMenu {
+        seat: 0,
+        item: way_in,
+    });
+    assert_eq!(ctl.press(&night, press(Button::Ok)), Intent::None);
+    assert!(ctl
+        .message
+        .as_deref()
+        .is_some_and(|m| m.contains("not a new player")));
+    // Cat sits back in to wait for the big blind.
+    let wait = dealerd::ui::PLAYER_ITEMS
+        .iter()
+        .position(|&i| i == dealerd::ui::PlayerItem::SitInWait)
+        .unwrap();
+    ctl.mode = Mode::Dialog(Dialog::PlayerMenu {
+        seat: 2,
+        item: wait,
+    });
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::SitIn {
+            seat: 2,
+            wait_for_big_blind: true
+        })
+    );
+}
