@@ -493,11 +493,11 @@ fn same_as_toml(text: &str) -> bool {
     true
 }
 
-#[test]
-fn the_fast_reader_reads_every_test_file_as_toml_does() {
+/// Every `.phh` and `.phhs` under tests/data: (text, is it a `.phhs`).
+fn test_files() -> Vec<(String, bool)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut dirs = vec![root];
-    let (mut read, mut fast) = (0, 0);
+    let mut out = Vec::new();
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).expect("test data") {
             let path = entry.expect("an entry").path();
@@ -505,14 +505,25 @@ fn the_fast_reader_reads_every_test_file_as_toml_does() {
                 dirs.push(path);
             } else if path.extension().is_some_and(|e| e == "phh" || e == "phhs") {
                 let text = std::fs::read_to_string(&path).expect("text");
-                read += 1;
-                fast += usize::from(same_as_toml(&text));
+                out.push((text, path.extension().is_some_and(|e| e == "phhs")));
             }
         }
     }
-    assert!(read > 100, "{read} files");
+    assert!(out.len() > 100, "{} files", out.len());
+    out
+}
+
+#[test]
+fn the_fast_reader_reads_every_test_file_as_toml_does() {
+    let files = test_files();
+    let fast = files.iter().filter(|(text, _)| same_as_toml(text)).count();
     // The generated vectors and the real hands alike take the fast path.
-    assert_eq!(fast, read, "{fast} of {read} files read fast");
+    assert_eq!(
+        fast,
+        files.len(),
+        "{fast} of {} files read fast",
+        files.len()
+    );
 }
 
 #[test]
@@ -579,24 +590,17 @@ fn same_as_tree(text: &str, multi: bool) -> bool {
 
 #[test]
 fn the_direct_reader_reads_every_test_file_as_the_tree_path_does() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let mut dirs = vec![root];
-    let (mut read, mut direct) = (0, 0);
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).expect("test data") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "phh" || e == "phhs") {
-                let text = std::fs::read_to_string(&path).expect("text");
-                let multi = path.extension().is_some_and(|e| e == "phhs");
-                read += 1;
-                direct += usize::from(same_as_tree(&text, multi));
-            }
-        }
-    }
-    assert!(read > 100, "{read} files");
-    assert_eq!(direct, read, "{direct} of {read} files read directly");
+    let files = test_files();
+    let direct = files
+        .iter()
+        .filter(|(text, multi)| same_as_tree(text, *multi))
+        .count();
+    assert_eq!(
+        direct,
+        files.len(),
+        "{direct} of {} files read directly",
+        files.len()
+    );
 }
 
 #[test]

@@ -1330,18 +1330,11 @@ fn b5_roberts_rules_default_a_short_all_in_does_not_reopen_for_a_checker() {
     t.act(0, CheckCall).act(1, CheckCall);
     assert_eq!(t.hand.state().phase(), Phase::Dealing(6));
     // With check-raise forbidden (B7), completing after a check is refused too.
-    let t = h4_checked(true, [500, 500, 6]);
-    let mut spec = t.hand.state().spec().clone();
+    let mut spec = fl(5, 10);
+    spec.options.limit_short_all_in = LimitShortAllIn::ActionOnly;
+    spec.options.checked_may_complete = true;
     spec.options.check_raise = false;
-    let mut t = T::new(spec, t.hand.state().setup().clone());
-    t.act(2, CheckCall)
-        .act(0, CheckCall)
-        .act(1, CheckCall)
-        .deal();
-    t.act(0, CheckCall)
-        .act(1, CheckCall)
-        .act(2, CheckCall)
-        .deal();
+    let mut t = to_the_turn(spec, [500, 500, 6]);
     t.act(0, CheckCall).act(1, CheckCall).act(2, BetRaiseTo(6));
     assert_eq!(t.range(0), Err(NoRaise::CheckRaise));
 }
