@@ -1200,14 +1200,7 @@ fn m3_drop_is_taken_from_the_pot_when_the_flop_is_dealt_no_flop_no_drop() {
     t.deal();
     assert_eq!(t.hand.state().pot(), 3);
     assert_eq!(t.hand.state().dropped(), 3);
-    for _ in 0..3 {
-        t.act(0, CheckCall).act(1, CheckCall).act(2, CheckCall);
-        if t.hand.state().phase() != Phase::Showdown {
-            t.deal();
-        }
-    }
-    t.showdown(vec![vec![1]]);
-    assert_eq!(t.finals(), vec![98, 101, 98]);
+    check_down_and_give_seat_1_the_pot(&mut t);
     let mut t = T::new(fl(2, 4), s);
     t.act(2, BetRaiseTo(4)).act(0, Fold).act(1, Fold);
     assert_eq!(t.finals(), vec![99, 98, 103], "no flop, no drop");
@@ -1683,14 +1676,7 @@ fn m3_drop_when_first_round_ends_and_the_hand_goes_on() {
     assert_eq!(t.hand.state().pot(), 3);
     t.deal();
     assert_eq!(t.hand.state().dropped(), 3, "taken once");
-    for _ in 0..3 {
-        t.act(0, CheckCall).act(1, CheckCall).act(2, CheckCall);
-        if t.hand.state().phase() != Phase::Showdown {
-            t.deal();
-        }
-    }
-    t.showdown(vec![vec![1]]);
-    assert_eq!(t.finals(), vec![98, 101, 98]);
+    check_down_and_give_seat_1_the_pot(&mut t);
     // A hand won in the first round pays none.
     let mut t = dropped_hand(DropWhen::FirstRoundEnd);
     t.act(2, BetRaiseTo(4)).act(0, Fold).act(1, Fold);
@@ -1715,4 +1701,17 @@ fn m3_drop_when_first_round_ends_and_the_hand_goes_on() {
     t.act(0, BetRaiseTo(3)).act(1, CheckCall).act(2, CheckCall);
     assert_eq!(t.hand.state().phase(), Phase::Exchanging(2));
     assert_eq!(t.hand.state().dropped(), 2);
+}
+
+/// Three players check the last three rounds; seat 1 wins, the others lost
+/// their 2 of blinds and calls (the drop tests).
+fn check_down_and_give_seat_1_the_pot(t: &mut T) {
+    for _ in 0..3 {
+        t.act(0, CheckCall).act(1, CheckCall).act(2, CheckCall);
+        if t.hand.state().phase() != Phase::Showdown {
+            t.deal();
+        }
+    }
+    t.showdown(vec![vec![1]]);
+    assert_eq!(t.finals(), vec![98, 101, 98]);
 }
