@@ -14,6 +14,7 @@ mod journal_crash;
 mod kill_pots;
 mod night;
 mod phh_history;
+mod reach;
 mod replay_vectors;
 mod rules_files;
 mod scenarios;
