@@ -526,6 +526,18 @@ impl Session {
             self.ctl.refused(&why);
             return;
         }
+        // A host action is the host's to take back (issue 10: two Undo
+        // presses must not reopen an ended night).
+        let host_only = self
+            .night
+            .events()
+            .last()
+            .is_some_and(TableEvent::is_host_only);
+        if host_only && !self.host_unlocked() {
+            self.ctl
+                .refused(&"a host action: only the host takes it back (tap the host card)");
+            return;
+        }
         let Some(event) = self.night.undo() else {
             return;
         };

@@ -72,3 +72,35 @@ pub enum TableEvent {
     /// takes no further event (undo still works).
     EndSession,
 }
+
+impl TableEvent {
+    /// Events only the host may make, and so only the host may take back:
+    /// new rules, a seat move, a stack correction, the end of the night.
+    pub fn is_host_only(&self) -> bool {
+        match self {
+            TableEvent::Rules { .. }
+            | TableEvent::MoveSeat { .. }
+            | TableEvent::SetStack { .. }
+            | TableEvent::EndSession => true,
+            TableEvent::Join { .. }
+            | TableEvent::Leave { .. }
+            | TableEvent::SitOut { .. }
+            | TableEvent::SitIn { .. }
+            | TableEvent::NewPlayerEntry { .. }
+            | TableEvent::TopUp { .. }
+            | TableEvent::Rebuy { .. }
+            | TableEvent::SetButton { .. }
+            | TableEvent::ChooseGame { .. }
+            | TableEvent::Straddle { .. }
+            | TableEvent::BombNext
+            | TableEvent::StartKillOrbit
+            | TableEvent::Kill { .. }
+            | TableEvent::NewHand
+            | TableEvent::GutsCall { .. }
+            | TableEvent::GutsShowdown { .. }
+            | TableEvent::GutsFinal
+            | TableEvent::LoseLife { .. }
+            | TableEvent::Hand(_) => false,
+        }
+    }
+}

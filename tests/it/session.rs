@@ -280,6 +280,23 @@ fn the_host_corrects_a_stack_moves_a_player_and_ends_the_session() {
     assert_eq!(s.controller().mode, Mode::Ledger);
     // M5: what came in went out, less the $1 correction.
     assert_eq!(t.ledger().money_in() - t.ledger().money_out(), 0);
+    // Once the host's unlock has run out, Undo cannot reopen the night: a
+    // host action is only the host's to take back.
+    s.tick(secs(100.0));
+    assert!(!s.host_unlocked());
+    for _ in 0..3 {
+        s.handle(press(Button::Undo), secs(100.0));
+    }
+    assert!(s.night().table().ended(), "still ended");
+    let msg = s.controller().message.clone().unwrap_or_default();
+    assert!(msg.contains("only the host"), "{msg}");
+    // The host, with the card, can.
+    s.handle(tap("04:00:00:00"), secs(101.0));
+    // Undo first backs out of the host menu the card opened, then takes back.
+    s.handle(press(Button::Undo), secs(101.0));
+    s.handle(press(Button::Undo), secs(101.0));
+    assert!(s.host_unlocked());
+    assert!(!s.night().table().ended(), "the host took the end back");
 }
 
 #[test]
