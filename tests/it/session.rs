@@ -336,8 +336,13 @@ fn new_rules_wait_for_the_hand_to_end() {
     s.handle(tap("04:00:00:11"), secs(3.0));
     assert!(!s.night().table().in_hand(), "{:?}", s.controller());
     assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
-    // And a reload is an event: undo takes it back.
+    // A reload is an event, the host's: the dealer's Undo does not take it
+    // back (issue 10), the host's does.
     s.handle(press(Button::Undo), secs(4.0));
+    assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
+    s.handle(tap("04:00:00:00"), secs(5.0));
+    s.handle(press(Button::Undo), secs(5.0));
+    s.handle(press(Button::Undo), secs(5.0));
     assert_eq!(s.night().rules().house.name, "H2 Pat's home game");
 }
 
