@@ -471,22 +471,28 @@ impl HandState {
             .fold(0, u8::saturating_add)
     }
 
+    /// The most cards a player may draw, discard or take now: one for a
+    /// 7/27 card (G7), the hole cards for a paid draw or a discard, and for a
+    /// draw the house's maximum, never more than the hole cards (G4). `None`
+    /// when no exchange is under way.
+    pub fn max_draw(&self) -> Option<u8> {
+        let Phase::Exchanging(i) = self.phase else {
+            return None;
+        };
+        match self.spec.steps.get(i)? {
+            Step::Hit => Some(1),
+            Step::PaidDraw { .. } | Step::Discard => Some(self.hole_cards_before(i)),
+            Step::Draw => {
+                let held = self.hole_cards_before(i);
+                Some(self.spec.options.max_draw.map_or(held, |m| m.min(held)))
+            }
+            _ => None,
+        }
+    }
+
     fn verify_draw(&self, seat: Seat, cards: u8) -> Result<(), RuleError> {
         self.verify_exchange(seat, false)?;
-        let most = match self.phase {
-            Phase::Exchanging(i) => match self.spec.steps.get(i) {
-                Some(Step::Hit) => Some(1),
-                Some(Step::PaidDraw { .. } | Step::Discard) => Some(self.hole_cards_before(i)),
-                // G4: the house's maximum, never more than the hole cards.
-                Some(Step::Draw) => {
-                    let held = self.hole_cards_before(i);
-                    Some(self.spec.options.max_draw.map_or(held, |m| m.min(held)))
-                }
-                _ => None,
-            },
-            _ => None,
-        };
-        if let Some(most) = most.filter(|&m| cards > m) {
+        if let Some(most) = self.max_draw().filter(|&m| cards > m) {
             return Err(RuleError::DrawTooMany { seat, cards, most });
         }
         let price = self.draw_price(cards);

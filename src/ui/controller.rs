@@ -299,7 +299,12 @@ impl Controller {
                     return (Mode::Main, Intent::None);
                 };
                 let declare = matches!(state.spec().steps.get(i), Some(Step::Declare));
-                let top = if declare { 3 } else { 6 };
+                // The engine says how many cards may go; the ui counts 0..=that.
+                let top = if declare {
+                    DECLARATIONS.len()
+                } else {
+                    usize::from(state.max_draw().unwrap_or(0)) + 1
+                };
                 match press.button {
                     Button::Plus => self.pick = (self.pick + 1) % top,
                     Button::Minus => self.pick = (self.pick + top - 1) % top,

@@ -648,10 +648,15 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
             let text = if declare {
                 ["declares HIGH", "declares LOW", "declares BOTH"][ctl.pick % 3].to_string()
             } else {
-                format!("draws {}", ctl.pick % 6)
+                let most = usize::from(state.max_draw().unwrap_or(0));
+                format!("draws {}", ctl.pick % (most + 1))
             };
             put(d, &text, &FONT_10X20, 0, 18, Alignment::Left)?;
-            left(d, "+/- change  OK", &FONT_5X8, 44)?;
+            let hint = match (declare, state.max_draw()) {
+                (false, Some(most)) => format!("+/- change (0-{most})  OK"),
+                _ => "+/- change  OK".to_string(),
+            };
+            left(d, &hint, &FONT_5X8, 44)?;
         }
         Phase::Betting(_) => {
             let live = super::controller::live_seats(state);

@@ -447,3 +447,31 @@ fn t4_t5_a_player_card_chooses_the_way_in_and_sitting_in_to_wait() {
         })
     );
 }
+
+/// G4 on the device: the draw count goes round 0..=the most the engine
+/// allows (H4: "replacement cards up to four"), not a fixed 0..5.
+#[test]
+fn g4_the_draw_count_stops_at_the_house_maximum() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = "rules config/houses/h4-house-dealer-limit.toml\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\ngame Draw\ndeal\nBob check\nCat check\nAnn check\n";
+    let night = script::run("g4", text, root).unwrap_or_else(|e| panic!("{e}"));
+    let state = night.table().live_hand().expect("a hand").state();
+    assert_eq!(state.max_draw(), Some(4));
+    let seat = state.to_act().expect("a drawer");
+    let mut ctl = Controller::new();
+    // Five presses of plus from 0 come back round to 0: the counts are 0..=4.
+    for _ in 0..5 {
+        ctl.press(&night, press(Button::Plus));
+    }
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::Hand(Event::Draw(seat, 0)))
+    );
+    for _ in 0..4 {
+        ctl.press(&night, press(Button::Plus));
+    }
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::Hand(Event::Draw(seat, 4)))
+    );
+}
