@@ -353,7 +353,7 @@ impl Session {
     /// D3: the clock goes on the seat to act, for the house's seconds.
     fn start_clock(&mut self) {
         let table = self.night.table();
-        let to_act = table.hand().filter(|h| !h.settled).and_then(|h| {
+        let to_act = table.live_hand().and_then(|h| {
             let hs = h.state().legal_actions()?.seat;
             h.order.get(hs).copied()
         });
@@ -377,7 +377,7 @@ impl Session {
     /// D3: time is up; the hand of the seat still to act is folded.
     fn clock_ran_out(&mut self, c: Clock) {
         let table = self.night.table();
-        let Some(hand) = table.hand().filter(|h| !h.settled) else {
+        let Some(hand) = table.live_hand() else {
             return;
         };
         let Some(la) = hand.state().legal_actions() else {
@@ -414,8 +414,7 @@ impl Session {
             let table = self.night.table();
             let still = table.hands_dealt() == c.hand
                 && table
-                    .hand()
-                    .filter(|h| !h.settled)
+                    .live_hand()
                     .and_then(|h| h.order.get(h.state().legal_actions()?.seat).copied())
                     == Some(c.seat);
             if !still {

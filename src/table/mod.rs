@@ -225,7 +225,7 @@ impl Table {
     /// Always equal to money in minus money out.
     pub fn chips_on_table(&self) -> Chips {
         let mut total: Chips = 0;
-        let live = self.hand.as_ref().filter(|h| !h.settled);
+        let live = self.live_hand();
         for (seat, p) in self.seats.iter().enumerate() {
             let Some(p) = p else { continue };
             let in_hand = live.and_then(|h| h.hand_seat(seat).map(|hs| (h, hs)));

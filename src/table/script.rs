@@ -487,8 +487,8 @@ impl Runner {
                     let (name, amount) =
                         pair.split_once('=').ok_or("write stacks as NAME=AMOUNT")?;
                     let seat = self.seat_of(name)?;
-                    let live = hand
-                        .filter(|h| !h.settled)
+                    let live = table
+                        .live_hand()
                         .and_then(|h| h.hand_seat(seat).map(|hs| h.state().seats()[hs].stack));
                     let got = live.unwrap_or_else(|| table.player(seat).map_or(0, |p| p.stack));
                     check(

@@ -218,7 +218,7 @@ impl Controller {
 
     /// Drops a mode the table no longer supports.
     fn revalidate(&mut self, table: &Table) {
-        let state = table.hand().filter(|h| !h.settled).map(|h| h.state());
+        let state = table.live_hand().map(|h| h.state());
         let ok = match &self.mode {
             Mode::Entry(e) => state.is_some_and(|s| s.to_act() == Some(e.seat)),
             Mode::Ranking(_) => state.is_some_and(|s| s.phase() == Phase::Showdown),
@@ -239,7 +239,7 @@ impl Controller {
         if table.guts().round.is_some() {
             return self.guts(table, press);
         }
-        let Some(hand) = table.hand().filter(|h| !h.settled) else {
+        let Some(hand) = table.live_hand() else {
             // Between hands: OK deals the next one.
             return match press.button {
                 Button::Ok => (Mode::Main, Intent::Apply(TableEvent::NewHand)),
@@ -336,7 +336,7 @@ impl Controller {
 
     /// Amount entry for the seat to act with the house chips.
     pub fn entry_for(&self, table: &Table) -> Option<AmountEntry> {
-        let state = table.hand().filter(|h| !h.settled)?.state();
+        let state = table.live_hand()?.state();
         AmountEntry::open(state, &table.rules().house.denominations)
     }
 
@@ -347,8 +347,7 @@ impl Controller {
             EntryOutcome::Confirm(x) => {
                 let seat = entry.seat;
                 let still = table
-                    .hand()
-                    .filter(|h| !h.settled)
+                    .live_hand()
                     .is_some_and(|h| h.state().to_act() == Some(seat));
                 if !still {
                     return (Mode::Main, Intent::None);
@@ -503,8 +502,7 @@ impl Controller {
 
     fn ranking(&mut self, table: &Table, mut r: Ranking, press: Press) -> (Mode, Intent) {
         let Some(state) = table
-            .hand()
-            .filter(|h| !h.settled)
+            .live_hand()
             .map(|h| h.state())
             .filter(|s| s.phase() == Phase::Showdown)
         else {

@@ -549,8 +549,7 @@ pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
 pub fn clock<D: Canvas>(d: &mut D, table: &Table, seconds_left: u32) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let who = table
-        .hand()
-        .filter(|h| !h.settled)
+        .live_hand()
         .and_then(|h| h.state().to_act().map(|s| name(table, h, s)))
         .unwrap_or_default();
     left(d, "CLOCK", &FONT_7X13_BOLD, 0)?;
@@ -791,7 +790,7 @@ fn draw_with<D: Canvas>(
     clock_left: Option<u32>,
     between: impl FnOnce(&mut D) -> Result<(), D::Error>,
 ) -> Result<(), D::Error> {
-    let live = table.hand().filter(|h| !h.settled);
+    let live = table.live_hand();
     match &ctl.mode {
         Mode::Entry(e) => action(d, table, Some(e))?,
         Mode::Menu(i) => menu(d, table, ctl.host, *i)?,
