@@ -16,12 +16,12 @@ mod common;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 use dealerd::engine::Phase;
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::table::{script, Night};
 use dealerd::ui::screens::PreviewCache;
 use dealerd::ui::{
     render::Frame, screens, Canvas, Controller, Dialog, Intent, Mode, Ranking, TextSpec,
 };
+use dealerd::ui::{Button, Press};
 use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::geometry::{OriginDimensions, Size};
 use embedded_graphics::pixelcolor::BinaryColor;

@@ -20,8 +20,8 @@ use common::press;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use dealerd::daemon::session::{Input, Session, Storage};
 use dealerd::engine::{Action, Event};
-use dealerd::hw::buttons::Button;
 use dealerd::table::{Night, TableEvent};
+use dealerd::ui::Button;
 
 const DEFAULT: &str = dealerd::rules::DEFAULT_TOML;
 const H4: &str = include_str!("../config/houses/h4-house-dealer-limit.toml");

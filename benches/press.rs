@@ -13,9 +13,9 @@ mod common;
 
 use common::{dealt_session, press};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dealerd::hw::buttons::Button;
 use dealerd::hw::oled::Oled;
 use dealerd::hw::sim::FakeI2c;
+use dealerd::ui::Button;
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("press_to_frame");

@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use dealerd::daemon::session::{Input, Session, Storage};
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::table::TableEvent;
+use dealerd::ui::{Button, Press};
 
 /// A short press of `button`.
 pub fn press(button: Button) -> Input {

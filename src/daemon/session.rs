@@ -16,11 +16,11 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::engine::{Action, Event};
-use crate::hw::buttons::Press;
 use crate::journal::phh_writer;
 use crate::journal::{self, Header, Journal, JournalError, Record};
 use crate::rules::{uid_hex, CardCommand, CardRole, HouseRules, RulesError};
 use crate::table::{Night, Replay, TableEvent};
+use crate::ui::Press;
 use crate::ui::{screens, Controller, Frame, Intent};
 
 /// The rules source name of the embedded default (no file behind it).

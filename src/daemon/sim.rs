@@ -20,10 +20,10 @@ use thiserror::Error;
 
 use super::session::{Input, Level, Session, SessionError, Storage, EMBEDDED};
 use crate::engine::Chips;
-use crate::hw::buttons::{Button, Press};
 use crate::rules::{parse_uid, Decimal, HouseRules};
 use crate::table::{Night, TableEvent};
 use crate::ui::render;
+use crate::ui::{Button, Press};
 
 /// The key map, shown under every frame.
 pub const KEYS: &str = "f fold  c check/call  b bet/raise  - minus  + plus  o/Enter OK  u undo  \

@@ -10,37 +10,10 @@ use std::time::Duration;
 use serde::Deserialize;
 use thiserror::Error;
 
-/// The seven physical buttons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Button {
-    /// Fold.
-    Fold,
-    /// Check or call.
-    CheckCall,
-    /// Bet or raise.
-    BetRaise,
-    /// Decrease an amount.
-    Minus,
-    /// Increase an amount.
-    Plus,
-    /// Confirm.
-    Ok,
-    /// Undo the last action.
-    Undo,
-}
+// The dealer's input vocabulary is the ui's; this module only reads pins.
+pub use crate::ui::{Button, Press};
 
 impl Button {
-    /// Every button, in a fixed order.
-    pub const ALL: [Button; 7] = [
-        Button::Fold,
-        Button::CheckCall,
-        Button::BetRaise,
-        Button::Minus,
-        Button::Plus,
-        Button::Ok,
-        Button::Undo,
-    ];
-
     fn index(self) -> usize {
         match self {
             Button::Fold => 0,
@@ -52,15 +25,6 @@ impl Button {
             Button::Undo => 6,
         }
     }
-}
-
-/// A completed press.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Press {
-    /// Which button.
-    pub button: Button,
-    /// Held at least the long-press threshold.
-    pub long: bool,
 }
 
 /// Button wiring and timing, from the daemon's config file.

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::hw::buttons::Button;
+use crate::ui::Button;
 
 use super::devices::{uid_hex, Card, Hardware};
 

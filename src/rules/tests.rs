@@ -244,10 +244,7 @@ fn no_hardware_section_means_the_wiring_defaults_and_no_cards() {
 fn the_default_file_spells_out_the_defaults() {
     let r = load("default.toml", DEFAULT_TOML);
     assert_eq!(r.hardware, Hardware::default());
-    assert_eq!(
-        r.hardware.buttons.pins()[0],
-        (crate::hw::buttons::Button::Fold, 5)
-    );
+    assert_eq!(r.hardware.buttons.pins()[0], (crate::ui::Button::Fold, 5));
 }
 
 #[test]

@@ -17,7 +17,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
 use crate::engine::{Chips, HandState, Seat};
-use crate::hw::buttons::{Button, Press};
+use crate::ui::{Button, Press};
 
 /// What an amount-entry press asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 //! apply (docs/architecture.md, "The flow of one event").
 
 use crate::engine::{Action, BoardResult, Declaration, Event, Phase, Seat, Split, Step};
-use crate::hw::buttons::{Button, Press};
 use crate::table::{Night, Table, TableEvent};
+use crate::ui::{Button, Press};
 
 use super::amount::{AmountEntry, EntryOutcome};
 use super::host::{occupied, Dialog};

@@ -7,8 +7,8 @@
 //! bigger step), OK does it, Undo or Fold backs out.
 
 use crate::engine::Chips;
-use crate::hw::buttons::{Button, Press};
 use crate::table::{EntryChoice, Night, Status, Table, TableEvent};
+use crate::ui::{Button, Press};
 
 use super::controller::{Controller, Intent, Mode};
 

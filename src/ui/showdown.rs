@@ -7,7 +7,7 @@
 //! Once every side is ranked the screen shows the split and OK confirms it.
 
 use crate::engine::{BoardResult, Chips, Event, HandState, Seat};
-use crate::hw::buttons::{Button, Press};
+use crate::ui::{Button, Press};
 
 use super::controller::{empty_result, has_low, live_seats};
 

@@ -12,10 +12,10 @@ use dealerd::daemon::run::{
     self, Backoff, FakeDevices, Notifier, OpenError, RunError, Setup, Signal, Tuning,
 };
 use dealerd::daemon::session::{Input, Session, EMBEDDED};
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::hw::sim::Miso;
 use dealerd::rules::{Hardware, DEFAULT_TOML};
 use dealerd::table::TableEvent;
+use dealerd::ui::{Button, Press};
 use tracing::Level;
 
 /// Long enough for a loaded CI machine under qemu; a pass never waits it out.

@@ -6,9 +6,9 @@
 use std::time::Duration;
 
 use dealerd::daemon::session::{Input, Session, Storage};
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::journal::{night_from, Record};
 use dealerd::table::{TableEvent, UNDO_HANDS};
+use dealerd::ui::{Button, Press};
 
 use crate::alloc_count::counted;
 

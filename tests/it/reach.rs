@@ -10,8 +10,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use dealerd::engine::Event;
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::table::{script, Night, TableEvent};
+use dealerd::ui::{Button, Press};
 use dealerd::ui::{Controller, Dialog, HostItem, Intent, MenuItem, Mode, PlayerItem, PLAYER_ITEMS};
 
 /// Every event kind, numbered; `KINDS` is how many there are.

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use dealerd::daemon::session::{Input, Session, Storage};
 use dealerd::engine::Phase;
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::rules::parse_uid;
 use dealerd::table::TableEvent;
+use dealerd::ui::{Button, Press};
 use dealerd::ui::{Dialog, Mode, Purpose};
 
 const H2: &str = include_str!("../../config/houses/h2-pats-no-limit.toml");

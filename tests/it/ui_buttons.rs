@@ -10,8 +10,8 @@
 use std::path::Path;
 
 use dealerd::engine::{Action, Event};
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::table::{script, TableEvent};
+use dealerd::ui::{Button, Press};
 use dealerd::ui::{Controller, Intent, Mode};
 
 fn press(button: Button) -> Press {

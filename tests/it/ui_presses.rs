@@ -12,10 +12,10 @@
 use std::sync::Arc;
 
 use dealerd::engine::{Action, Event, HandState};
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::phh::{self, ActionKind};
 use dealerd::replay::{setup_for, spec_for};
 use dealerd::ui::{series_denominations, AmountEntry, EntryOutcome};
+use dealerd::ui::{Button, Press};
 
 #[derive(Default, Debug)]
 struct Tally {

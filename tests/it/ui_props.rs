@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::table::script;
 use dealerd::ui::{render, screens, AmountEntry, Controller, EntryOutcome, Intent};
+use dealerd::ui::{Button, Press};
 use proptest::prelude::*;
 
 fn entry(min: u64, span: u64, denoms: &[u64], current: u64, pot: u64) -> AmountEntry {

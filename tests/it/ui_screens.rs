@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use dealerd::hw::buttons::{Button, Press};
 use dealerd::hw::oled::PerPixel;
 use dealerd::table::{script, Night};
 use dealerd::ui::{render, screens, Controller, Intent, Mode, Ranking};
+use dealerd::ui::{Button, Press};
 
 fn night(text: &str) -> Night {
     script::run("screen.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))

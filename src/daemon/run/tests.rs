@@ -15,10 +15,10 @@ use super::reader::{Next, ReaderLoop, TapFilter};
 use super::state::Core;
 use super::{FakeDevices, OpenError};
 use crate::daemon::session::{Input, Session, Storage, EMBEDDED};
-use crate::hw::buttons::{Button, Press};
 use crate::hw::oled::Frame;
 use crate::hw::sim::Miso;
 use crate::rules::Hardware;
+use crate::ui::{Button, Press};
 
 type Logs = super::LogCapture;
 
