@@ -20,8 +20,6 @@ pub struct Offers {
     pub run_it_twice: bool,
     /// S4: `[table] chop_blinds`.
     pub chop: bool,
-    /// D3: the house's clock, in seconds.
-    pub clock_seconds: u32,
     /// S5: the dealer picks the next game from the house's list.
     pub choose_game: bool,
     /// T6: the draw for the button, before the first hand.
@@ -49,7 +47,6 @@ impl Table {
             kill: kill.is_some_and(|k| k.triggers.contains(&KillTrigger::Voluntary)),
             run_it_twice: rules.table.run_it_twice,
             chop: rules.table.chop_blinds,
-            clock_seconds: rules.clock_limit(),
             choose_game: rules.rotation.mode == RotationMode::DealersChoice
                 && rules.games.len() > 1
                 && !self.in_hand(),

@@ -43,6 +43,18 @@ pub struct Player {
     pub button_skips: bool,
 }
 
+impl Player {
+    /// In the game with nothing owed: what being dealt in, or a kill that
+    /// is a way in (H0, H3), settles.
+    pub(super) fn comes_in(&mut self) {
+        self.status = Status::Playing;
+        self.posts_big_blind = false;
+        self.post_behind = false;
+        self.missed_small = false;
+        self.missed_big = false;
+    }
+}
+
 /// T4: how a new player comes into the game, when the house offers a choice
 /// (H3: "He may be dealt right in, he may take the big blind in position, or
 /// he may post the amount of the big blind if he is directly in front of the
@@ -299,10 +311,7 @@ impl Table {
             });
         }
         self.kill.pledge(seat);
-        let p = self.seat_mut(seat)?;
-        p.status = Status::Playing;
-        p.posts_big_blind = false;
-        p.post_behind = false;
+        self.seat_mut(seat)?.comes_in();
         Ok(())
     }
 

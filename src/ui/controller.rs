@@ -108,7 +108,7 @@ impl MenuItem {
         match self {
             MenuItem::Game => "Game...".into(),
             MenuItem::Button => "Button...".into(),
-            MenuItem::Clock => format!("Clock {}s", table.offers().clock_seconds),
+            MenuItem::Clock => format!("Clock {}s", table.rules().clock_limit()),
             MenuItem::Ledger => "Ledger + QR".into(),
             MenuItem::Straddle => "Straddle...".into(),
             MenuItem::Bomb => "Bomb pot next".into(),

@@ -146,11 +146,7 @@ impl Table {
             });
         }
         if owes {
-            p.status = Status::Playing;
-            p.posts_big_blind = false;
-            p.post_behind = false;
-            p.missed_big = false;
-            p.missed_small = false;
+            p.comes_in();
         }
         self.kill.set_killer(seat);
         Ok(())

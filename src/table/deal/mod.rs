@@ -187,12 +187,8 @@ impl Table {
             // blinds move on one player and nobody posts one twice running.
             p.button_skips = at.in_front.contains(&s) && at.dealt.contains(&s);
             if at.dealt.contains(&s) {
-                p.status = Status::Playing;
+                p.comes_in();
                 p.new = false;
-                p.post_behind = false;
-                p.posts_big_blind = false;
-                p.missed_small = false;
-                p.missed_big = false;
             }
         }
     }
