@@ -18,10 +18,12 @@ use thiserror::Error;
 use crate::engine::{Action, Event};
 use crate::journal::phh_writer;
 use crate::journal::{self, Header, Journal, JournalError, Record};
-use crate::rules::{uid_hex, CardCommand, CardRole, HouseRules, RulesError};
+use crate::rules::{uid_hex, CardRole, HouseRules, RulesError};
 use crate::table::{Night, Replay, TableEvent};
 use crate::ui::Press;
-use crate::ui::{screens, Controller, Frame, Intent};
+use crate::ui::{
+    screens, Ack, ClockView, Controller, Frame, Intent, Mode, Screen, View, HOST_WARN_SECS,
+};
 
 /// The rules source name of the embedded default (no file behind it).
 pub const EMBEDDED: &str = "config/default.toml";
@@ -91,7 +93,15 @@ struct Clock {
     seat: usize,
     /// Which hand (hands dealt when it was called).
     hand: u64,
-    ends: Duration,
+    run: Run,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Run {
+    Until(Duration),
+    /// Amount entry is open for the player on the clock: they have acted.
+    /// The time left waits for a cancelled entry.
+    Paused(Duration),
 }
 
 pub struct Session {
@@ -105,6 +115,10 @@ pub struct Session {
     clock: Option<Clock>,
     /// Host actions are unlocked until then.
     host_until: Option<Duration>,
+    /// The last refusal or note, shown until the next press.
+    message: Option<String>,
+    /// What the table did by itself; the next press only acknowledges it.
+    ack: Option<Ack>,
     /// A reload that waits for the hand in progress to end.
     pending_rules: Option<(String, String)>,
     /// The rules source and text the night started under (the journal's, on
@@ -184,6 +198,8 @@ impl Session {
             failed: None,
             clock: None,
             host_until: None,
+            message: None,
+            ack: None,
             pending_rules: None,
             opened,
             notices,
@@ -220,56 +236,102 @@ impl Session {
         self.host_until.is_some_and(|t| self.now < t)
     }
 
+    /// The last refusal or note on the screen.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// What the table did by itself and the dealer has not yet acknowledged.
+    pub fn ack(&self) -> Option<&Ack> {
+        self.ack.as_ref()
+    }
+
     /// Seconds left on a running clock, rounded up as a countdown shows them.
     pub fn clock_left(&self) -> Option<u32> {
-        let c = self.clock?;
-        let left = c.ends.saturating_sub(self.now);
-        let secs = left.as_millis().div_ceil(1000);
-        Some(u32::try_from(secs).unwrap_or(u32::MAX))
+        self.clock.map(|c| secs_up(self.left(c)))
+    }
+
+    fn left(&self, c: Clock) -> Duration {
+        match c.run {
+            Run::Until(t) => t.saturating_sub(self.now),
+            Run::Paused(left) => left,
+        }
+    }
+
+    /// What the ui reads for one press or one frame.
+    pub fn view(&self) -> View<'_> {
+        View {
+            night: &self.night,
+            host: self
+                .host_until
+                .filter(|&t| self.now < t)
+                .map(|t| secs_up(t - self.now)),
+            clock: self.clock.map(|c| ClockView {
+                left: secs_up(self.left(c)),
+                paused: matches!(c.run, Run::Paused(_)),
+            }),
+            message: self.message.as_deref(),
+            ack: self.ack.as_ref(),
+        }
+    }
+
+    /// D3 in amount entry: opening entry for the player on the clock means
+    /// they have acted, so the clock waits there; it goes on from where it
+    /// stood if the entry is cancelled.
+    fn pause_clock(&mut self) {
+        let Some(c) = self.clock else { return };
+        let entering = match self.ctl.screen(&self.view()) {
+            Screen::Entry(e) => {
+                let hand = self.night.table().live_hand();
+                hand.and_then(|h| h.order.get(e.seat).copied()) == Some(c.seat)
+            }
+            _ => false,
+        };
+        let run = match (c.run, entering) {
+            (Run::Until(t), true) => Run::Paused(t.saturating_sub(self.now)),
+            (Run::Paused(left), false) => Run::Until(self.now + left),
+            (run, _) => run,
+        };
+        self.clock = Some(Clock { run, ..c });
     }
 
     /// When the screen next changes without input: the clock's next second,
-    /// or the host lock. The shell sleeps until then (or the next input).
+    /// the host lock, or its warning's next second. The shell sleeps until
+    /// then (or the next input).
     pub fn next_wake(&self) -> Option<Duration> {
-        let clock = self.clock.map(|c| {
-            let left = c.ends.saturating_sub(self.now);
-            let into_second =
-                Duration::from_millis(u64::try_from(left.as_millis() % 1000).unwrap_or(0));
-            if into_second.is_zero() {
-                self.now + Duration::from_secs(1).min(left.max(Duration::from_millis(1)))
+        let clock = self.clock.and_then(|c| match c.run {
+            Run::Until(t) => Some(next_second(self.now, t)),
+            Run::Paused(_) => None,
+        });
+        let host = self.host_until.map(|t| {
+            let warn = t.saturating_sub(Duration::from_secs(u64::from(HOST_WARN_SECS)));
+            if self.now < warn {
+                warn
             } else {
-                self.now + into_second
+                next_second(self.now, t)
             }
         });
-        [clock, self.host_until].into_iter().flatten().min()
+        [clock, host].into_iter().flatten().min()
     }
 
     /// Draws the screen as it stands into a fresh frame.
     pub fn frame(&self) -> Frame {
         let mut frame = Frame::new();
         // Drawing into a RAM frame cannot fail.
-        let _ = screens::draw_night(
-            &mut frame,
-            &self.night,
-            &self.ctl,
-            self.clock_left(),
-            &self.preview,
-        );
+        let _ = screens::draw_night(&mut frame, &self.view(), &self.ctl, &self.preview);
         frame
     }
 
     /// Time passes: a clock may run out, the host lock may close.
     pub fn tick(&mut self, now: Duration) {
         self.now = self.now.max(now);
-        self.ctl.host = self.host_unlocked();
-        if self.host_until.is_some() && !self.ctl.host {
+        if self.host_until.is_some() && !self.host_unlocked() {
             self.host_until = None;
-            self.ctl.host_locked();
+            self.host_locked();
         }
         if let Some(c) = self.clock {
-            if self.now >= c.ends {
+            if matches!(c.run, Run::Until(t) if self.now >= t) {
                 self.clock = None;
-                self.ctl.clock_stopped();
                 self.clock_ran_out(c);
                 self.after_change();
             }
@@ -280,13 +342,21 @@ impl Session {
     pub fn handle(&mut self, input: Input, now: Duration) {
         self.tick(now);
         if let Some(why) = &self.failed {
-            let why = why.clone();
-            self.ctl.refused(&why);
+            self.message = Some(why.clone());
             return;
         }
         match input {
             Input::Press(p) => {
-                let intent = self.ctl.press(&self.night, p);
+                self.message = None;
+                // The unlock lasts while the host keeps pressing.
+                if self.host_unlocked() {
+                    self.unlock_host();
+                }
+                // The controller reads the session through a view while it
+                // changes only its own place in the interface.
+                let mut ctl = std::mem::take(&mut self.ctl);
+                let intent = ctl.press(self.view(), p);
+                self.ctl = ctl;
                 self.intent(intent);
             }
             Input::Tap(uid) => self.tap(&uid),
@@ -308,10 +378,35 @@ impl Session {
             Intent::Undo => self.undo(),
             Intent::StartClock => self.start_clock(),
             Intent::ReloadRules => self.reload_file(),
-            Intent::LockHost => {
-                self.host_until = None;
-                self.ctl.host_locked();
-            }
+            Intent::LockHost => self.host_until = None,
+            Intent::Tell(text) => self.say(text),
+            Intent::Acknowledge => self.ack = None,
+        }
+    }
+
+    fn say(&mut self, text: impl std::fmt::Display) {
+        self.message = Some(text.to_string());
+    }
+
+    fn unlock_host(&mut self) {
+        let secs = u64::from(self.night.rules().hardware.host_unlock_seconds);
+        self.host_until = Some(self.now + Duration::from_secs(secs));
+    }
+
+    /// The host unlock ran out. A host dialog in progress closes, and the
+    /// dealer acknowledges that before any press counts again, so the OK
+    /// meant for the dialog does not deal a hand.
+    fn host_locked(&mut self) {
+        let open = match &self.ctl.mode {
+            Mode::Dialog(d) => d.is_host(),
+            _ => false,
+        };
+        if open {
+            self.ack = Some(Ack {
+                title: "HOST LOCKED".into(),
+                text: "the host dialog closed; nothing was changed. Tap the host card to go on"
+                    .into(),
+            });
         }
     }
 
@@ -320,7 +415,7 @@ impl Session {
         let Some(card) = rules.card(uid) else {
             let text = format!("unknown card {}", uid_hex(uid));
             self.notice(Level::Info, text.clone());
-            self.ctl.refused(&text);
+            self.say(text);
             return;
         };
         self.notice(
@@ -329,23 +424,22 @@ impl Session {
         );
         match card.role {
             CardRole::Host => {
-                let secs = u64::from(rules.hardware.host_unlock_seconds);
-                self.host_until = Some(self.now + Duration::from_secs(secs));
-                self.ctl.host = true;
-                self.ctl.host_menu();
+                self.unlock_host();
+                if self.ack.is_none() {
+                    self.ctl.host_card();
+                }
+            }
+            // Taps wait for an automatic action to be acknowledged too.
+            CardRole::Player | CardRole::Command(_) if self.ack.is_some() => {
+                self.say("press a button to go on first");
             }
             CardRole::Player => {
                 let intent = self.ctl.player_card(&self.night, &card.name);
                 self.intent(intent);
             }
             CardRole::Command(c) => {
-                let event = match c {
-                    CardCommand::BombNext => TableEvent::BombNext,
-                    CardCommand::Misdeal => TableEvent::Hand(Event::Misdeal),
-                    CardCommand::RunItTwice => TableEvent::Hand(Event::RunItTwice),
-                    CardCommand::Clock => return self.start_clock(),
-                };
-                self.apply(event);
+                let intent = self.ctl.command_card(c);
+                self.intent(intent);
             }
         }
     }
@@ -358,16 +452,15 @@ impl Session {
             h.order.get(hs).copied()
         });
         let Some(seat) = to_act else {
-            self.ctl.refused(&"the clock needs a player to act");
+            self.say("the clock needs a player to act");
             return;
         };
         let secs = table.rules().clock_limit();
         self.clock = Some(Clock {
             seat,
             hand: table.hands_dealt(),
-            ends: self.now + Duration::from_secs(u64::from(secs)),
+            run: Run::Until(self.now + Duration::from_secs(u64::from(secs))),
         });
-        self.ctl.clock_started();
         self.notice(
             Level::Info,
             format!("clock called on seat {} ({secs} s)", seat + 1),
@@ -403,7 +496,10 @@ impl Session {
         };
         self.notice(Level::Info, format!("clock: {name}'s time is up, {what}"));
         if self.apply(event) {
-            self.ctl.refused(&format!("time: {name} {what}"));
+            self.ack = Some(Ack {
+                title: "TIME".into(),
+                text: format!("{name} {what}"),
+            });
         }
     }
 
@@ -419,9 +515,9 @@ impl Session {
                     == Some(c.seat);
             if !still {
                 self.clock = None;
-                self.ctl.clock_stopped();
             }
         }
+        self.pause_clock();
         if !self.night.table().in_hand() {
             if let Some((source, text)) = self.pending_rules.take() {
                 self.reload(source, text);
@@ -434,8 +530,7 @@ impl Session {
     fn reload_file(&mut self) {
         let path = self.rules_in_force().0.to_string();
         if path == EMBEDDED {
-            self.ctl
-                .refused(&"the embedded default rules have no file to reload");
+            self.say("the embedded default rules have no file to reload");
             return;
         }
         match std::fs::read_to_string(&path) {
@@ -443,7 +538,7 @@ impl Session {
             Err(e) => {
                 let msg = format!("rules not reloaded: {path}: {e}");
                 self.notice(Level::Error, msg.clone());
-                self.ctl.refused(&msg);
+                self.say(msg);
             }
         }
     }
@@ -454,17 +549,17 @@ impl Session {
         if let Err(e) = crate::rules::load_str(&source, &text) {
             let msg = format!("rules not reloaded: {e}");
             self.notice(Level::Error, msg.clone());
-            self.ctl.refused(&msg);
+            self.say(msg);
             return;
         }
         if text == self.rules_in_force().1 {
             self.notice(Level::Info, format!("{source}: unchanged"));
-            self.ctl.refused(&"rules unchanged");
+            self.say("rules unchanged");
             return;
         }
         if self.night.table().in_hand() {
             self.notice(Level::Info, format!("{source}: new rules after this hand"));
-            self.ctl.refused(&"new rules after this hand");
+            self.say("new rules after this hand");
             self.pending_rules = Some((source, text));
             return;
         }
@@ -476,7 +571,7 @@ impl Session {
         if self.apply(TableEvent::Rules { source, text }) {
             let house = self.night.rules().house.name.clone();
             self.notice(Level::Info, format!("{name}: rules reloaded ({house})"));
-            self.ctl.refused(&format!("rules reloaded: {house}"));
+            self.say(format!("rules reloaded: {house}"));
         }
     }
 
@@ -499,7 +594,7 @@ impl Session {
         let record = self.journal.is_some().then(|| Record::Event(event.clone()));
         let before = self.hand_over();
         if let Err(e) = self.night.apply(event) {
-            self.ctl.refused(&e);
+            self.say(e);
             return false;
         }
         if let Some(record) = record {
@@ -522,7 +617,7 @@ impl Session {
 
     fn undo(&mut self) {
         if let Err(why) = self.night.can_undo() {
-            self.ctl.refused(&why);
+            self.say(why);
             return;
         }
         // A host action is the host's to take back (issue 10: two Undo
@@ -533,8 +628,7 @@ impl Session {
             .last()
             .is_some_and(TableEvent::is_host_only);
         if host_only && !self.host_unlocked() {
-            self.ctl
-                .refused(&"a host action: only the host takes it back (tap the host card)");
+            self.say("a host action: only the host takes it back (tap the host card)");
             return;
         }
         let Some(event) = self.night.undo() else {
@@ -554,7 +648,7 @@ impl Session {
             take_back(&mut self.night);
             let text = format!("journal: {e}");
             self.notice(Level::Error, text.clone());
-            self.ctl.refused(&text);
+            self.say(&text);
             self.failed = Some(text);
         }
     }
@@ -594,5 +688,21 @@ impl Session {
     /// Rules loaded for this session.
     pub fn rules(&self) -> &Arc<HouseRules> {
         self.night.rules()
+    }
+}
+
+/// Whole seconds, rounded up as a countdown shows them.
+fn secs_up(d: Duration) -> u32 {
+    u32::try_from(d.as_millis().div_ceil(1000)).unwrap_or(u32::MAX)
+}
+
+/// The next time a countdown to `end` shows a new second.
+fn next_second(now: Duration, end: Duration) -> Duration {
+    let left = end.saturating_sub(now);
+    let into_second = Duration::from_millis(u64::try_from(left.as_millis() % 1000).unwrap_or(0));
+    if into_second.is_zero() {
+        now + Duration::from_secs(1).min(left.max(Duration::from_millis(1)))
+    } else {
+        now + into_second
     }
 }

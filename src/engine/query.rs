@@ -216,4 +216,19 @@ impl HandState {
         matches!(self.phase, Phase::Betting(_))
             && self.round.as_ref().is_some_and(|r| r.to_act.is_none())
     }
+
+    /// The seats still holding cards, in hand order: who can win a pot.
+    pub fn live(&self) -> Vec<Seat> {
+        self.live_seats().collect()
+    }
+
+    /// Who the dealer may name as the opener now; empty when no opener is
+    /// awaited (the same test as naming one).
+    pub fn can_name_opener(&self) -> Vec<Seat> {
+        if self.awaiting_opener() {
+            self.live()
+        } else {
+            Vec::new()
+        }
+    }
 }

@@ -104,21 +104,63 @@ impl Table {
         }
     }
 
-    /// M1: the buy-in bounds of the game about to be dealt.
-    fn check_buy_in(&self, seat: usize, amount: Chips) -> Result<(), TableError> {
+    /// M1: what a buy-in or a rebuy may be in the game about to be dealt:
+    /// at least the minimum (and at least one unit), at most the maximum
+    /// where the house sets one. The ui's amount dialogs stay inside this.
+    pub fn can_buy_in(&self) -> (Chips, Option<Chips>) {
         let (min, max) = self.rules.buy_in(self.game);
-        let (min, max) = (min.unwrap_or(1), max.unwrap_or(Chips::MAX));
-        if amount < min.max(1) || amount > max {
+        (min.unwrap_or(1).max(1), max)
+    }
+
+    /// What `seat` may add in a top-up now (the same bounds [`Table::top_up`]
+    /// checks), or why it may not top up.
+    pub fn can_top_up(&self, seat: usize) -> Result<(Chips, Option<Chips>), TableError> {
+        self.not_in_hand()?;
+        let stack = self.seat_ref(seat)?.stack;
+        match self.rules.money.top_up {
+            TopUp::None => Err(TableError::Refused {
+                seat,
+                why: "the house does not allow top-ups",
+            }),
+            TopUp::ToMax => match self.rules.buy_in(self.game).1 {
+                Some(max) if stack >= max => Err(TableError::Refused {
+                    seat,
+                    why: "the stack is at the maximum buy-in already",
+                }),
+                Some(max) => Ok((1, Some(max - stack))),
+                None => Ok((1, None)),
+            },
+            TopUp::Any => Ok((1, None)),
+        }
+    }
+
+    /// What `seat` may rebuy for now, or why it may not.
+    pub fn can_rebuy(&self, seat: usize) -> Result<(Chips, Option<Chips>), TableError> {
+        self.not_in_hand()?;
+        if !self.rules.money.rebuys {
+            return Err(TableError::Refused {
+                seat,
+                why: "the house does not allow rebuys",
+            });
+        }
+        if self.seat_ref(seat)?.stack > 0 {
+            return Err(TableError::Refused {
+                seat,
+                why: "a rebuy is for a player with no chips; top up instead",
+            });
+        }
+        Ok(self.can_buy_in())
+    }
+
+    fn check_buy_in(&self, seat: usize, amount: Chips) -> Result<(), TableError> {
+        let (min, max) = self.can_buy_in();
+        if amount < min || max.is_some_and(|max| amount > max) {
             let show = |c: Chips| self.money(c);
             return Err(TableError::BuyIn {
                 seat,
                 amount: show(amount),
                 min: show(min),
-                max: if max == Chips::MAX {
-                    "any".into()
-                } else {
-                    show(max)
-                },
+                max: max.map_or_else(|| "any".into(), show),
             });
         }
         Ok(())
@@ -316,36 +358,22 @@ impl Table {
     }
 
     pub(super) fn top_up(&mut self, seat: usize, amount: Chips) -> Result<(), TableError> {
-        self.not_in_hand()?;
-        let policy = self.rules.money.top_up;
-        let (_, max) = self.rules.buy_in(self.game);
+        let (min, max) = self.can_top_up(seat)?;
         let p = self.seat_ref(seat)?;
         let (stack, name) = (p.stack, p.name.clone());
-        match policy {
-            TopUp::None => {
-                return Err(TableError::Refused {
-                    seat,
-                    why: "the house does not allow top-ups",
-                })
-            }
-            TopUp::ToMax => {
-                let max = max.unwrap_or(Chips::MAX);
-                if amount == 0 || stack.saturating_add(amount) > max {
-                    return Err(TableError::TopUpOver {
-                        seat,
-                        stack: self.money(stack),
-                        amount: self.money(amount),
-                        max: self.money(max),
-                    });
-                }
-            }
-            TopUp::Any if amount == 0 => {
-                return Err(TableError::Refused {
-                    seat,
-                    why: "a top-up must add chips",
-                })
-            }
-            TopUp::Any => {}
+        if amount < min {
+            return Err(TableError::Refused {
+                seat,
+                why: "a top-up must add chips",
+            });
+        }
+        if let Some(max) = max.filter(|&max| amount > max) {
+            return Err(TableError::TopUpOver {
+                seat,
+                stack: self.money(stack),
+                amount: self.money(amount),
+                max: self.money(stack.saturating_add(max)),
+            });
         }
         self.seat_mut(seat)?.stack += amount;
         self.ledger
@@ -354,19 +382,7 @@ impl Table {
     }
 
     pub(super) fn rebuy(&mut self, seat: usize, amount: Chips) -> Result<(), TableError> {
-        self.not_in_hand()?;
-        if !self.rules.money.rebuys {
-            return Err(TableError::Refused {
-                seat,
-                why: "the house does not allow rebuys",
-            });
-        }
-        if self.seat_ref(seat)?.stack > 0 {
-            return Err(TableError::Refused {
-                seat,
-                why: "a rebuy is for a player with no chips; top up instead",
-            });
-        }
+        self.can_rebuy(seat)?;
         self.check_buy_in(seat, amount)?;
         let short = self.is_short(amount);
         let p = self.seat_mut(seat)?;

@@ -2,13 +2,18 @@
 //! never applies anything itself, so the caller can verify, journal and then
 //! apply (docs/architecture.md, "The flow of one event").
 
-use crate::engine::{Action, BoardResult, Declaration, Event, Phase, Seat, Split, Step};
-use crate::table::{Night, Table, TableEvent};
+use std::borrow::Cow;
+
+use crate::engine::{Action, BoardResult, Declaration, Event, Phase, Split};
+use crate::table::{Table, TableEvent};
 use crate::ui::{Button, Press};
 
 use super::amount::{AmountEntry, EntryOutcome};
 use super::host::{occupied, Dialog};
+use super::pick;
+use super::screen::{screen_of, table_screen, Screen};
 use super::showdown::Ranking;
+use super::view::View;
 
 /// What a press asks the caller to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +25,11 @@ pub enum Intent {
     Apply(TableEvent),
     /// Take back the last event of the night.
     Undo,
+    /// Nothing to apply; show this (a refusal the ui sees for itself, or a
+    /// note).
+    Tell(String),
+    /// The dealer has seen what happened by itself: clear it.
+    Acknowledge,
     /// Start the 60-second clock (D3) on the seat to act; the caller owns time.
     StartClock,
     /// The host asked for the rules file to be read again (the caller owns
@@ -157,17 +167,13 @@ pub enum Mode {
     Dialog(Dialog),
 }
 
-/// The UI state machine. Holds only UI state; the table is read on each press.
+/// The UI state machine. Holds only where the dealer is in the interface;
+/// the night and the session's state come in as a read-only [`View`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Controller {
     pub mode: Mode,
-    /// The last refusal or note, shown until the next press.
-    pub message: Option<String>,
     /// A small number the main screen edits: cards drawn, a declaration, an opener.
     pub pick: usize,
-    /// The host's card was tapped and its unlock has not run out; the
-    /// session owns the time and sets this.
-    pub host: bool,
 }
 
 impl Default for Controller {
@@ -180,104 +186,80 @@ impl Controller {
     pub fn new() -> Controller {
         Controller {
             mode: Mode::Main,
-            message: None,
             pick: 0,
-            host: false,
         }
     }
 
-    /// The caller's verify or apply refused the last intent.
-    pub fn refused(&mut self, why: &dyn std::fmt::Display) {
-        self.message = Some(why.to_string());
+    /// What the panel shows: the one answer that drawing and presses share.
+    pub fn screen<'a>(&'a self, view: &View<'a>) -> Screen<'a> {
+        screen_of(&self.mode, view)
     }
 
-    /// One press against the night as it stands.
-    pub fn press(&mut self, night: &Night, press: Press) -> Intent {
-        self.message = None;
-        let table = night.table();
-        // A hand may have moved on under a stale mode (undo, another input).
-        self.revalidate(table);
+    /// One press against the screen as it stands.
+    pub fn press<'a>(&mut self, view: impl Into<View<'a>>, press: Press) -> Intent {
+        let view = view.into();
+        let table = view.night.table();
         let mode = std::mem::replace(&mut self.mode, Mode::Main);
-        let (mode, intent) = match mode {
-            Mode::Main => self.main(table, press),
-            Mode::Entry(entry) => self.entry(table, entry, press),
-            Mode::Menu(i) => self.menu(table, i, press),
-            Mode::PickSeat(item, s) => self.pick_seat(table, item, s, press),
-            Mode::PickGame(g) => self.pick_game(table, g, press),
-            Mode::Ranking(r) => self.ranking(table, r, press),
-            Mode::Dialog(d) => self.dialog(table, d, press),
-            // The ledger goes back on any press.
-            Mode::Ledger => (Mode::Main, Intent::None),
+        let (mode, intent) = match screen_of(&mode, &view) {
+            Screen::Acknowledge(_) => (Mode::Main, Intent::Acknowledge),
+            Screen::Entry(e) => self.entry(table, e.clone(), press),
+            Screen::Menu(i) => self.menu(&view, i, press),
+            Screen::PickSeat(item, s) => self.pick_seat(table, item, s, press),
+            Screen::PickGame(g) => self.pick_game(table, g, press),
+            Screen::Ledger => (Mode::Main, Intent::None),
+            Screen::Dialog(d) => self.dialog(&view, d.clone(), press),
+            Screen::Showdown(Cow::Borrowed(r)) => self.ranking(table, r.clone(), press),
             // The big clock is only a view: the player it counts for acts
-            // under it, so presses work as on the action screen.
-            Mode::Clock => self.main(table, press),
+            // under it, so presses work as on the table's own screen.
+            Screen::Clock(_) => self.at_table(table, table_screen(table), press),
+            screen @ (Screen::Between
+            | Screen::Guts
+            | Screen::Opener
+            | Screen::Action(_)
+            | Screen::Exchange { .. }
+            | Screen::Deal
+            | Screen::Showdown(Cow::Owned(_))
+            | Screen::Waiting) => self.at_table(table, screen, press),
         };
         self.mode = mode;
         intent
     }
 
-    /// Drops a mode the table no longer supports.
-    fn revalidate(&mut self, table: &Table) {
-        let state = table.live_hand().map(|h| h.state());
-        let ok = match &self.mode {
-            Mode::Entry(e) => state.is_some_and(|s| s.to_act() == Some(e.seat)),
-            Mode::Ranking(_) => state.is_some_and(|s| s.phase() == Phase::Showdown),
-            _ => true,
-        };
-        if !ok {
-            self.mode = Mode::Main;
-        }
-    }
-
-    fn main(&mut self, table: &Table, press: Press) -> (Mode, Intent) {
+    /// A press on one of the table's own screens.
+    fn at_table(&mut self, table: &Table, screen: Screen<'_>, press: Press) -> (Mode, Intent) {
         if press.button == Button::Undo {
             return (Mode::Main, Intent::Undo);
         }
         if press.long && press.button == Button::Ok {
             return (Mode::Menu(0), Intent::None);
         }
-        if table.guts().round.is_some() {
-            return self.guts(table, press);
-        }
-        let Some(hand) = table.live_hand() else {
-            // Between hands: OK deals the next one.
-            return match press.button {
+        let hand_event = |e: Event| (Mode::Main, Intent::Apply(TableEvent::Hand(e)));
+        let state = table.live_hand().map(|h| h.state());
+        match screen {
+            Screen::Guts => self.guts(table, press),
+            Screen::Between => match press.button {
                 Button::Ok => (Mode::Main, Intent::Apply(TableEvent::NewHand)),
                 _ => (Mode::Main, Intent::None),
-            };
-        };
-        let state = hand.state();
-        let hand_event = |e: Event| Intent::Apply(TableEvent::Hand(e));
-        match state.phase() {
-            Phase::Betting(_) if state.awaiting_opener() => {
-                let live: Vec<Seat> = live_seats(state);
-                let n = live.len().max(1);
-                match press.button {
-                    Button::Plus => self.pick = (self.pick + 1) % n,
-                    Button::Minus => self.pick = (self.pick + n - 1) % n,
-                    Button::Ok => {
-                        if let Some(&s) = live.get(self.pick % n) {
-                            self.pick = 0;
-                            return (Mode::Main, hand_event(Event::NameOpener(s)));
-                        }
+            },
+            Screen::Opener => {
+                let live = state.map(|s| s.can_name_opener()).unwrap_or_default();
+                self.pick = pick::step(self.pick, live.len(), press.button);
+                match (press.button, live.get(self.pick)) {
+                    (Button::Ok, Some(&s)) => {
+                        self.pick = 0;
+                        hand_event(Event::NameOpener(s))
                     }
-                    _ => {}
+                    _ => (Mode::Main, Intent::None),
                 }
-                (Mode::Main, Intent::None)
             }
-            Phase::Betting(_) => {
-                let Some(la) = state.legal_actions() else {
-                    return (Mode::Main, Intent::None);
-                };
+            Screen::Action(la) => {
                 let seat = la.seat;
                 match press.button {
-                    Button::Fold => (Mode::Main, hand_event(Event::Act(seat, Action::Fold))),
+                    Button::Fold => hand_event(Event::Act(seat, Action::Fold)),
                     Button::CheckCall if la.bring_in.is_some() => {
-                        (Mode::Main, hand_event(Event::Act(seat, Action::BringIn)))
+                        hand_event(Event::Act(seat, Action::BringIn))
                     }
-                    Button::CheckCall => {
-                        (Mode::Main, hand_event(Event::Act(seat, Action::CheckCall)))
-                    }
+                    Button::CheckCall => hand_event(Event::Act(seat, Action::CheckCall)),
                     // Plus and minus open entry too (taking their step), so
                     // "min and a chip" is not a separate opening press.
                     Button::BetRaise | Button::Plus | Button::Minus => match (
@@ -285,52 +267,42 @@ impl Controller {
                         self.entry_for(table).and_then(|e| e.opened_by(press)),
                     ) {
                         (_, Some(e)) => (Mode::Entry(e), Intent::None),
-                        (Err(why), None) => {
-                            self.message = Some(format!("no raise: {why}"));
-                            (Mode::Main, Intent::None)
-                        }
+                        (Err(why), None) => (Mode::Main, Intent::Tell(format!("no raise: {why}"))),
                         (Ok(_), None) => (Mode::Main, Intent::None),
                     },
-                    _ => (Mode::Main, Intent::None),
+                    Button::Ok | Button::Undo => (Mode::Main, Intent::None),
                 }
             }
-            Phase::Exchanging(i) => {
-                let Some(seat) = state.to_act() else {
-                    return (Mode::Main, Intent::None);
-                };
-                let declare = matches!(state.spec().steps.get(i), Some(Step::Declare));
-                // The engine says how many cards may go; the ui counts 0..=that.
-                let top = if declare {
-                    DECLARATIONS.len()
-                } else {
-                    usize::from(state.max_draw().unwrap_or(0)) + 1
-                };
-                match press.button {
-                    Button::Plus => self.pick = (self.pick + 1) % top,
-                    Button::Minus => self.pick = (self.pick + top - 1) % top,
-                    Button::Ok => {
-                        let pick = self.pick % top;
-                        self.pick = 0;
+            Screen::Exchange { declare, choices } => {
+                let seat = state.and_then(|s| s.to_act());
+                self.pick = pick::step(self.pick, choices, press.button);
+                match (press.button, seat) {
+                    (Button::Ok, Some(seat)) => {
+                        let pick = std::mem::take(&mut self.pick);
                         let e = if declare {
-                            Event::Declare(seat, DECLARATIONS[pick])
+                            Event::Declare(seat, DECLARATIONS[pick % DECLARATIONS.len()])
                         } else {
                             Event::Draw(seat, u8::try_from(pick).unwrap_or(0))
                         };
-                        return (Mode::Main, hand_event(e));
+                        hand_event(e)
                     }
-                    _ => {}
+                    _ => (Mode::Main, Intent::None),
                 }
-                (Mode::Main, Intent::None)
             }
-            Phase::Dealing(_) | Phase::Posting => match press.button {
-                Button::Ok => (Mode::Main, hand_event(deal_or_post(state.phase()))),
+            Screen::Deal => match (press.button, state) {
+                (Button::Ok, Some(s)) => hand_event(deal_or_post(s.phase())),
                 _ => (Mode::Main, Intent::None),
             },
-            Phase::Showdown => {
-                let r = Ranking::new(state);
-                self.ranking(table, r, press)
-            }
-            Phase::Complete | Phase::Voided => (Mode::Main, Intent::None),
+            Screen::Showdown(r) => self.ranking(table, r.into_owned(), press),
+            Screen::Waiting
+            | Screen::Acknowledge(_)
+            | Screen::Entry(_)
+            | Screen::Menu(_)
+            | Screen::PickSeat(..)
+            | Screen::PickGame(_)
+            | Screen::Ledger
+            | Screen::Clock(_)
+            | Screen::Dialog(_) => (Mode::Main, Intent::None),
         }
     }
 
@@ -358,27 +330,24 @@ impl Controller {
         }
     }
 
-    fn menu(&mut self, table: &Table, i: usize, press: Press) -> (Mode, Intent) {
-        let items = MenuItem::offered(table, self.host);
-        let n = items.len();
-        let i = i % n;
+    fn menu(&mut self, view: &View<'_>, i: usize, press: Press) -> (Mode, Intent) {
+        let table = view.night.table();
+        let items = MenuItem::offered(table, view.is_host());
+        let i = pick::step(i, items.len(), press.button);
+        let Some(&item) = items.get(i) else {
+            return (Mode::Main, Intent::None);
+        };
         match press.button {
-            Button::Plus => (Mode::Menu((i + 1) % n), Intent::None),
-            Button::Minus => (Mode::Menu((i + n - 1) % n), Intent::None),
+            Button::Plus | Button::Minus => (Mode::Menu(i), Intent::None),
             Button::Undo | Button::Fold => (Mode::Main, Intent::None),
+            Button::Ok if item.wants_seat() => match seats_for(table, item) {
+                Ok(seats) => match seats.first() {
+                    Some(&first) => (Mode::PickSeat(item, first), Intent::None),
+                    None => (Mode::Main, Intent::Tell(nobody(item).into())),
+                },
+                Err(why) => (Mode::Main, Intent::Tell(why)),
+            },
             Button::Ok => {
-                let item = items[i];
-                if item.wants_seat() {
-                    let seats = match seats_for(table, item) {
-                        Ok(seats) => seats,
-                        Err(why) => {
-                            self.message = Some(why);
-                            return (Mode::Main, Intent::None);
-                        }
-                    };
-                    let first = seats.first().copied().unwrap_or(0);
-                    return (Mode::PickSeat(item, first), Intent::None);
-                }
                 let hand = |e: Event| Intent::Apply(TableEvent::Hand(e));
                 match item {
                     MenuItem::Game => (Mode::PickGame(table.game()), Intent::None),
@@ -392,13 +361,13 @@ impl Controller {
                     MenuItem::OpenPair => (Mode::Main, hand(Event::OpenPair)),
                     MenuItem::WildCard => (Mode::Main, hand(Event::WildCard)),
                     MenuItem::GutsFinal => (Mode::Main, Intent::Apply(TableEvent::GutsFinal)),
-                    MenuItem::Host if self.host => {
+                    MenuItem::Host if view.is_host() => {
                         (Mode::Dialog(Dialog::HostMenu(0)), Intent::None)
                     }
-                    MenuItem::Host => {
-                        self.message = Some("host actions: tap the host card".into());
-                        (Mode::Main, Intent::None)
-                    }
+                    MenuItem::Host => (
+                        Mode::Main,
+                        Intent::Tell("host actions: tap the host card".into()),
+                    ),
                     MenuItem::Straddle
                     | MenuItem::Kill
                     | MenuItem::Button
@@ -406,7 +375,7 @@ impl Controller {
                     | MenuItem::Show => (Mode::Main, Intent::None),
                 }
             }
-            _ => (Mode::Menu(i), Intent::None),
+            Button::CheckCall | Button::BetRaise => (Mode::Menu(i), Intent::None),
         }
     }
 
@@ -418,23 +387,14 @@ impl Controller {
         press: Press,
     ) -> (Mode, Intent) {
         let seats = match seats_for(table, item) {
-            Ok(seats) if !seats.is_empty() => seats,
-            Ok(_) => {
-                self.message = Some("nobody is seated".into());
-                return (Mode::Main, Intent::None);
-            }
-            Err(why) => {
-                self.message = Some(why);
-                return (Mode::Main, Intent::None);
-            }
+            Ok(seats) => seats,
+            Err(why) => return (Mode::Main, Intent::Tell(why)),
         };
-        let at = seats.iter().position(|&s| s == seat).unwrap_or(0);
-        let n = seats.len();
+        let Some(seat) = pick::step_in(&seats, seat, press.button) else {
+            return (Mode::Main, Intent::Tell(nobody(item).into()));
+        };
         match press.button {
-            Button::Plus => (Mode::PickSeat(item, seats[(at + 1) % n]), Intent::None),
-            Button::Minus => (Mode::PickSeat(item, seats[(at + n - 1) % n]), Intent::None),
             Button::Ok => {
-                let seat = seats[at];
                 let e = match item {
                     MenuItem::Kill => TableEvent::Kill { seat },
                     MenuItem::Button => TableEvent::SetButton { seat },
@@ -448,7 +408,9 @@ impl Controller {
                 (Mode::Main, Intent::Apply(e))
             }
             Button::Undo | Button::Fold => (Mode::Main, Intent::None),
-            _ => (Mode::PickSeat(item, seats[at]), Intent::None),
+            Button::Plus | Button::Minus | Button::CheckCall | Button::BetRaise => {
+                (Mode::PickSeat(item, seat), Intent::None)
+            }
         }
     }
 
@@ -471,32 +433,24 @@ impl Controller {
             };
         }
         let ins = table.guts_ins().unwrap_or_default();
-        let n = ins.len().max(1);
-        match press.button {
-            Button::Plus => self.pick = (self.pick + 1) % n,
-            Button::Minus => self.pick = (self.pick + n - 1) % n,
-            Button::Ok => {
-                let best = ins.get(self.pick % n).map(|&s| vec![s]).unwrap_or_default();
-                self.pick = 0;
-                return apply(TableEvent::GutsShowdown { best });
-            }
-            _ => {}
+        self.pick = pick::step(self.pick, ins.len(), press.button);
+        if press.button == Button::Ok {
+            let best = ins.get(self.pick).map(|&s| vec![s]).unwrap_or_default();
+            self.pick = 0;
+            return apply(TableEvent::GutsShowdown { best });
         }
         (Mode::Main, Intent::None)
     }
 
     /// S5: plus and minus go through the house's games, OK chooses.
     fn pick_game(&mut self, table: &Table, game: usize, press: Press) -> (Mode, Intent) {
-        let n = table.rules().games.len().max(1);
+        let game = pick::step(game, table.rules().games.len(), press.button);
         match press.button {
-            Button::Plus => (Mode::PickGame((game + 1) % n), Intent::None),
-            Button::Minus => (Mode::PickGame((game + n - 1) % n), Intent::None),
-            Button::Ok => (
-                Mode::Main,
-                Intent::Apply(TableEvent::ChooseGame { game: game % n }),
-            ),
+            Button::Ok => (Mode::Main, Intent::Apply(TableEvent::ChooseGame { game })),
             Button::Undo | Button::Fold => (Mode::Main, Intent::None),
-            _ => (Mode::PickGame(game % n), Intent::None),
+            Button::Plus | Button::Minus | Button::CheckCall | Button::BetRaise => {
+                (Mode::PickGame(game), Intent::None)
+            }
         }
     }
 
@@ -519,24 +473,23 @@ impl Controller {
     }
 }
 
-const DECLARATIONS: [Declaration; 3] = [Declaration::High, Declaration::Low, Declaration::Both];
+/// Why a seat picker has nothing to pick.
+fn nobody(item: MenuItem) -> &'static str {
+    match item {
+        MenuItem::LoseLife => "nobody has a life to lose",
+        MenuItem::Show => "nobody holds a hand to show",
+        _ => "nobody is seated",
+    }
+}
+
+pub(super) const DECLARATIONS: [Declaration; 3] =
+    [Declaration::High, Declaration::Low, Declaration::Both];
 
 fn deal_or_post(phase: Phase) -> Event {
     match phase {
         Phase::Posting => Event::PostForced,
         _ => Event::Deal,
     }
-}
-
-/// Seats still in the hand, in hand order.
-pub(super) fn live_seats(state: &crate::engine::HandState) -> Vec<Seat> {
-    state
-        .seats()
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| !s.folded)
-        .map(|(i, _)| i)
-        .collect()
 }
 
 /// Whether the game splits pots between a high and a low side.

@@ -6,11 +6,14 @@
 //! Every dialog uses the same three buttons: +/- change the value (held: a
 //! bigger step), OK does it, Undo or Fold backs out.
 
-use crate::engine::Chips;
+use crate::engine::{Chips, Event};
+use crate::rules::CardCommand;
 use crate::table::{EntryChoice, Night, Status, Table, TableEvent};
 use crate::ui::{Button, Press};
 
 use super::controller::{Controller, Intent, Mode};
+use super::pick;
+use super::view::View;
 
 /// A dialog the dealer or the host is in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,30 +152,29 @@ pub fn chip_step(denominations: &[Chips], amount: Chips, long: bool) -> Chips {
 }
 
 impl Controller {
-    /// The host card unlocked host actions: open the host menu.
-    pub fn host_menu(&mut self) {
-        self.mode = Mode::Dialog(Dialog::HostMenu(0));
-    }
-
-    /// The host unlock ran out: leave any host dialog.
-    pub fn host_locked(&mut self) {
-        self.host = false;
-        if let Mode::Dialog(d) = &self.mode {
-            if d.is_host() {
-                self.mode = Mode::Main;
-            }
+    /// The host card: open the host menu, unless the dealer is in the middle
+    /// of something (a card that flickers at the edge of the reader taps
+    /// again and must not throw a dialog away). The session unlocks either way.
+    pub fn host_card(&mut self) {
+        if matches!(
+            self.mode,
+            Mode::Main | Mode::Menu(_) | Mode::Ledger | Mode::Clock
+        ) {
+            self.mode = Mode::Dialog(Dialog::HostMenu(0));
         }
     }
 
-    /// The clock was started: show it large.
-    pub fn clock_started(&mut self) {
-        self.mode = Mode::Clock;
-    }
-
-    /// The clock stopped (ran out, or its player acted): back to the table.
-    pub fn clock_stopped(&mut self) {
-        if self.mode == Mode::Clock {
-            self.mode = Mode::Main;
+    /// A command card: what its menu item would do.
+    pub fn command_card(&mut self, c: CardCommand) -> Intent {
+        let hand = |e| Intent::Apply(TableEvent::Hand(e));
+        match c {
+            CardCommand::BombNext => Intent::Apply(TableEvent::BombNext),
+            CardCommand::Misdeal => hand(Event::Misdeal),
+            CardCommand::RunItTwice => hand(Event::RunItTwice),
+            CardCommand::Clock => {
+                self.mode = Mode::Clock;
+                Intent::StartClock
+            }
         }
     }
 
@@ -184,7 +186,7 @@ impl Controller {
             .iter()
             .position(|p| p.as_ref().is_some_and(|p| p.name == name));
         if table.in_hand() || table.ended() {
-            self.message = Some(match seated {
+            return Intent::Tell(match seated {
                 Some(s) => format!(
                     "{name}: seat {}, {}",
                     s + 1,
@@ -193,7 +195,6 @@ impl Controller {
                 None if table.ended() => "the session has ended".to_string(),
                 None => format!("{name}: seat them between hands"),
             });
-            return Intent::None;
         }
         match seated {
             Some(seat) => self.mode = Mode::Dialog(Dialog::PlayerMenu { seat, item: 0 }),
@@ -204,35 +205,32 @@ impl Controller {
                         seat,
                     })
                 }
-                None => self.message = Some("the table is full".into()),
+                None => return Intent::Tell("the table is full".into()),
             },
         }
         Intent::None
     }
 
     /// A press in a dialog; returns the next mode and what to do.
-    pub(super) fn dialog(&mut self, table: &Table, d: Dialog, press: Press) -> (Mode, Intent) {
+    pub(super) fn dialog(&mut self, view: &View<'_>, d: Dialog, press: Press) -> (Mode, Intent) {
+        let table = view.night.table();
+        let host = view.is_host();
         if matches!(press.button, Button::Undo | Button::Fold) {
-            return (self.back(&d), Intent::None);
+            return (back(&d, host), Intent::None);
         }
-        if d.is_host() && !self.host {
-            self.message = Some("host action: tap the host card".into());
-            return (Mode::Main, Intent::None);
+        if d.is_host() && !host {
+            return (
+                Mode::Main,
+                Intent::Tell("host action: tap the host card".into()),
+            );
         }
-        let step = |i: usize, n: usize| match press.button {
-            Button::Plus => (i + 1) % n.max(1),
-            Button::Minus => (i + n.max(1) - 1) % n.max(1),
-            _ => i,
-        };
         let ok = press.button == Button::Ok;
         let dialog = |d: Dialog| (Mode::Dialog(d), Intent::None);
+        let tell = |mode: Mode, text: &str| (mode, Intent::Tell(text.into()));
         match d {
             Dialog::SeatFor { name, seat } => {
-                let seats = empty_seats(table);
-                let at = seats.iter().position(|&s| s == seat).unwrap_or(0);
-                let Some(&seat) = seats.get(step(at, seats.len())) else {
-                    self.message = Some("the table is full".into());
-                    return (Mode::Main, Intent::None);
+                let Some(seat) = pick::step_in(&empty_seats(table), seat, press.button) else {
+                    return tell(Mode::Main, "the table is full");
                 };
                 if !ok {
                     return dialog(Dialog::SeatFor { name, seat });
@@ -242,7 +240,7 @@ impl Controller {
                 dialog(Dialog::Amount { purpose, amount })
             }
             Dialog::PlayerMenu { seat, item } => {
-                let item = step(item, PLAYER_ITEMS.len());
+                let item = pick::step(item, PLAYER_ITEMS.len(), press.button);
                 if !ok {
                     return dialog(Dialog::PlayerMenu { seat, item });
                 }
@@ -256,6 +254,9 @@ impl Controller {
                         } else {
                             Purpose::TopUp { seat }
                         };
+                        if let Err(why) = purpose.allowed(table) {
+                            return (Mode::Main, Intent::Tell(why));
+                        }
                         let amount = purpose.start(table);
                         dialog(Dialog::Amount { purpose, amount })
                     }
@@ -277,8 +278,7 @@ impl Controller {
                         }),
                     ),
                     PlayerItem::WayIn if table.can_enter(seat).is_empty() => {
-                        self.message = Some("no way in to choose: not a new player".into());
-                        (Mode::Main, Intent::None)
+                        tell(Mode::Main, "no way in to choose: not a new player")
                     }
                     PlayerItem::WayIn => dialog(Dialog::WayIn { seat, item: 0 }),
                     PlayerItem::CashOut => (Mode::Main, Intent::Apply(TableEvent::Leave { seat })),
@@ -286,7 +286,7 @@ impl Controller {
             }
             Dialog::WayIn { seat, item } => {
                 let choices = table.can_enter(seat);
-                let item = step(item, choices.len());
+                let item = pick::step(item, choices.len(), press.button);
                 match (ok, choices.get(item)) {
                     (true, Some(&entry)) => (
                         Mode::Main,
@@ -311,7 +311,7 @@ impl Controller {
                 (Mode::Main, Intent::Apply(purpose.event(amount)))
             }
             Dialog::HostMenu(i) => {
-                let i = step(i, HostItem::ALL.len());
+                let i = pick::step(i, HostItem::ALL.len(), press.button);
                 if !ok {
                     return dialog(Dialog::HostMenu(i));
                 }
@@ -321,17 +321,12 @@ impl Controller {
                     HostItem::Lock => (Mode::Main, Intent::LockHost),
                     item => match occupied(table).first() {
                         Some(&seat) => dialog(Dialog::HostPick { item, seat }),
-                        None => {
-                            self.message = Some("nobody is seated".into());
-                            dialog(Dialog::HostMenu(i))
-                        }
+                        None => tell(Mode::Dialog(Dialog::HostMenu(i)), "nobody is seated"),
                     },
                 }
             }
             Dialog::HostPick { item, seat } => {
-                let seats = occupied(table);
-                let at = seats.iter().position(|&s| s == seat).unwrap_or(0);
-                let Some(&seat) = seats.get(step(at, seats.len())) else {
+                let Some(seat) = pick::step_in(&occupied(table), seat, press.button) else {
                     return (Mode::Main, Intent::None);
                 };
                 if !ok {
@@ -340,10 +335,10 @@ impl Controller {
                 match item {
                     HostItem::MoveSeat => match empty_seats(table).first() {
                         Some(&to) => dialog(Dialog::MoveTo { from: seat, to }),
-                        None => {
-                            self.message = Some("no empty seat to move to".into());
-                            dialog(Dialog::HostPick { item, seat })
-                        }
+                        None => tell(
+                            Mode::Dialog(Dialog::HostPick { item, seat }),
+                            "no empty seat to move to",
+                        ),
                     },
                     HostItem::SetStack => {
                         let purpose = Purpose::SetStack { seat };
@@ -354,9 +349,7 @@ impl Controller {
                 }
             }
             Dialog::MoveTo { from, to } => {
-                let seats = empty_seats(table);
-                let at = seats.iter().position(|&s| s == to).unwrap_or(0);
-                let Some(&to) = seats.get(step(at, seats.len())) else {
+                let Some(to) = pick::step_in(&empty_seats(table), to, press.button) else {
                     return (Mode::Main, Intent::None);
                 };
                 if !ok {
@@ -368,25 +361,25 @@ impl Controller {
             Dialog::ConfirmEnd => dialog(Dialog::ConfirmEnd),
         }
     }
+}
 
-    /// Undo or Fold in a dialog: one level up (host dialogs go back to the
-    /// host menu, the rest close).
-    fn back(&self, d: &Dialog) -> Mode {
-        match d {
-            Dialog::HostMenu(_) => Mode::Main,
-            Dialog::Amount {
-                purpose: Purpose::SetStack { .. },
-                ..
-            }
-            | Dialog::HostPick { .. }
-            | Dialog::MoveTo { .. }
-            | Dialog::ConfirmEnd
-                if self.host =>
-            {
-                Mode::Dialog(Dialog::HostMenu(0))
-            }
-            _ => Mode::Main,
+/// Undo or Fold in a dialog: one level up (host dialogs go back to the
+/// host menu, the rest close).
+fn back(d: &Dialog, host: bool) -> Mode {
+    match d {
+        Dialog::HostMenu(_) => Mode::Main,
+        Dialog::Amount {
+            purpose: Purpose::SetStack { .. },
+            ..
         }
+        | Dialog::HostPick { .. }
+        | Dialog::MoveTo { .. }
+        | Dialog::ConfirmEnd
+            if host =>
+        {
+            Mode::Dialog(Dialog::HostMenu(0))
+        }
+        _ => Mode::Main,
     }
 }
 
@@ -416,7 +409,15 @@ impl Purpose {
         let stack = |seat: usize| table.player(seat).map_or(0, |p| p.stack);
         let denoms = &table.rules().house.denominations;
         let start = match self {
-            Purpose::Join { .. } | Purpose::Rebuy { .. } => max.unwrap_or(min),
+            // No maximum: a hundred big bets, a usual home-game buy-in.
+            Purpose::Join { .. } | Purpose::Rebuy { .. } => max.unwrap_or_else(|| {
+                let big = table
+                    .rules()
+                    .games
+                    .get(table.game())
+                    .and_then(|g| g.stakes());
+                big.map_or(min, |(_, b)| b.saturating_mul(100))
+            }),
             // No maximum: a big chip's worth of the stack.
             Purpose::TopUp { seat } => max.unwrap_or_else(|| chip_step(denoms, stack(*seat), true)),
             Purpose::SetStack { seat } => stack(*seat),
@@ -424,28 +425,27 @@ impl Purpose {
         start.max(min)
     }
 
-    /// What the rules allow, for the +/- to stay inside; the table checks
-    /// again when the event is applied.
+    /// What the table allows, for the +/- to stay inside (the table's own
+    /// bounds, which it checks again when the event is applied); a purpose
+    /// the table refuses keeps the amount where it is.
     pub fn bounds(&self, table: &Table) -> (Chips, Option<Chips>) {
-        let (lo, hi) = table.rules().buy_in(table.game());
-        let smallest = table
-            .rules()
-            .house
-            .denominations
-            .first()
-            .copied()
-            .unwrap_or(1);
-        let stack = |seat: usize| table.player(seat).map_or(0, |p| p.stack);
-        match self {
-            Purpose::Join { .. } | Purpose::Rebuy { .. } => {
-                (lo.unwrap_or(smallest), hi.or(lo.map(|l| l * 100)))
-            }
-            Purpose::TopUp { seat } => (
-                smallest,
-                hi.map(|h| h.saturating_sub(stack(*seat)).max(smallest)),
-            ),
-            Purpose::SetStack { .. } => (0, None),
-        }
+        let allowed = match self {
+            Purpose::Join { .. } => Ok(table.can_buy_in()),
+            Purpose::Rebuy { seat } => table.can_rebuy(*seat),
+            Purpose::TopUp { seat } => table.can_top_up(*seat),
+            Purpose::SetStack { .. } => Ok((0, None)),
+        };
+        allowed.unwrap_or((0, None))
+    }
+
+    /// Whether the table takes this purpose at all now, and why not.
+    pub fn allowed(&self, table: &Table) -> Result<(), String> {
+        let r = match self {
+            Purpose::Rebuy { seat } => table.can_rebuy(*seat).map(|_| ()),
+            Purpose::TopUp { seat } => table.can_top_up(*seat).map(|_| ()),
+            Purpose::Join { .. } | Purpose::SetStack { .. } => Ok(()),
+        };
+        r.map_err(|e| e.to_string())
     }
 
     pub fn event(&self, amount: Chips) -> TableEvent {

@@ -22,9 +22,11 @@ use crate::table::{CurrentHand, Night, Table, TableEvent};
 
 use super::amount::AmountEntry;
 use super::canvas::{Canvas, TextSpec};
-use super::controller::{Controller, MenuItem, Mode};
+use super::controller::{Controller, MenuItem};
 use super::qr;
+use super::screen::Screen;
 use super::showdown::{split, Ranking};
+use super::view::{Ack, View, HOST_WARN_SECS};
 
 pub const W: i32 = 128;
 pub const H: i32 = 64;
@@ -658,7 +660,7 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
             left(d, &hint, &FONT_5X8, 44)?;
         }
         Phase::Betting(_) => {
-            let live = super::controller::live_seats(state);
+            let live = state.can_name_opener();
             let s = live.get(ctl.pick % live.len().max(1)).copied().unwrap_or(0);
             left(d, "WHO OPENS?", &FONT_7X13_BOLD, 0)?;
             put(
@@ -758,65 +760,93 @@ fn pick_seat<D: Canvas>(
     left(d, "+/- seat  OK  UNDO back", &FONT_5X8, 44)
 }
 
-/// The screen for the controller's mode and the table as it is. `clock` is
-/// the seconds left on a running clock, which only the caller knows.
-pub fn draw<D: Canvas>(
-    d: &mut D,
-    table: &Table,
-    ctl: &Controller,
-    clock_left: Option<u32>,
-) -> Result<(), D::Error> {
-    draw_with(d, table, ctl, clock_left, |d| between(d, table))
+/// The screen the controller and the view call for ([`Controller::screen`]).
+pub fn draw<D: Canvas>(d: &mut D, view: &View<'_>, ctl: &Controller) -> Result<(), D::Error> {
+    draw_with(d, view, ctl, |d| between(d, view.night.table()))
 }
 
-/// [`draw`] for a night, the between-hands preview taken from `cache`.
+/// [`draw`], the between-hands preview taken from `cache`.
 pub fn draw_night<D: Canvas>(
     d: &mut D,
-    night: &Night,
+    view: &View<'_>,
     ctl: &Controller,
-    clock_left: Option<u32>,
     cache: &PreviewCache,
 ) -> Result<(), D::Error> {
-    let table = night.table();
-    draw_with(d, table, ctl, clock_left, |d| {
-        cache.with(night, |next| between_next(d, table, next))
+    let table = view.night.table();
+    draw_with(d, view, ctl, |d| {
+        cache.with(view.night, |next| between_next(d, table, next))
     })
 }
 
 fn draw_with<D: Canvas>(
     d: &mut D,
-    table: &Table,
+    view: &View<'_>,
     ctl: &Controller,
-    clock_left: Option<u32>,
     between: impl FnOnce(&mut D) -> Result<(), D::Error>,
 ) -> Result<(), D::Error> {
-    let live = table.live_hand();
-    match &ctl.mode {
-        Mode::Entry(e) => action(d, table, Some(e))?,
-        Mode::Menu(i) => menu(d, table, ctl.host, *i)?,
-        Mode::PickGame(g) => pick_game(d, table, *g)?,
-        Mode::PickSeat(item, s) => pick_seat(d, table, *item, *s)?,
-        Mode::Ranking(r) => showdown(d, table, r)?,
-        Mode::Ledger => ledger(d, table)?,
-        Mode::Clock => clock(d, table, clock_left.unwrap_or(table.rules().clock_limit()))?,
-        Mode::Dialog(dlg) => super::host_screens::dialog(d, table, dlg)?,
-        Mode::Main if table.guts().round.is_some() => guts(d, table, ctl)?,
-        Mode::Main => match live.map(|h| h.state()) {
-            None => between(d)?,
-            Some(s) if s.phase() == Phase::Showdown => showdown(d, table, &Ranking::new(s))?,
-            Some(s) if s.legal_actions().is_some() => {
-                action(d, table, None)?;
-                if clock_left.is_some() {
-                    // A running clock stays visible in the header's corner.
-                    let t = clock_left.unwrap_or(0);
-                    inverse(d, &format!("{t:>2}s"), &FONT_6X10, 54)?;
-                }
+    let table = view.night.table();
+    match ctl.screen(view) {
+        Screen::Acknowledge(ack) => acknowledge(d, ack)?,
+        Screen::Between => between(d)?,
+        Screen::Guts => guts(d, table, ctl)?,
+        Screen::Opener | Screen::Exchange { .. } | Screen::Deal | Screen::Waiting => {
+            prompt(d, table, ctl)?
+        }
+        Screen::Action(_) => {
+            action(d, table, None)?;
+            if let Some(c) = view.clock {
+                // A running clock stays visible in the footer.
+                inverse(d, &format!("{:>2}s", c.left), &FONT_6X10, 54)?;
             }
-            Some(_) => prompt(d, table, ctl)?,
-        },
+        }
+        Screen::Entry(e) => {
+            action(d, table, Some(e))?;
+            if let Some(c) = view.clock {
+                // D3: the player has acted; the clock waits where it stood.
+                corner(d, &format!("{}s", c.left))?;
+            }
+        }
+        Screen::Showdown(r) => showdown(d, table, &r)?,
+        Screen::Menu(i) => menu(d, table, view.is_host(), i)?,
+        Screen::PickSeat(item, s) => pick_seat(d, table, item, s)?,
+        Screen::PickGame(g) => pick_game(d, table, g)?,
+        Screen::Ledger => ledger(d, table)?,
+        Screen::Clock(c) => clock(d, table, c.left)?,
+        Screen::Dialog(dlg) => super::host_screens::dialog(d, table, dlg)?,
     }
-    if let Some(m) = &ctl.message {
+    if let Some(m) = view.message {
         message(d, m)?;
     }
+    if let Some(left) = view.host.filter(|&s| s <= HOST_WARN_SECS) {
+        // The host sees the unlock running out before a dialog closes.
+        corner(d, &format!("host {left}s"))?;
+    }
     Ok(())
+}
+
+/// A short lit tag in the top right corner, over whatever is there.
+fn corner<D: Canvas>(d: &mut D, s: &str) -> Result<(), D::Error> {
+    let font = &FONT_6X10;
+    let w = font.character_size.width * s.len() as u32 + 2;
+    Rectangle::new(Point::new(W - w as i32, 0), Size::new(w, 11))
+        .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
+        .draw(d)?;
+    d.text(&TextSpec {
+        text: s,
+        font,
+        at: Point::new(W - 1, 1),
+        align: Alignment::Right,
+        color: BinaryColor::Off,
+        background: None,
+    })
+}
+
+/// What the table did by itself, until a press acknowledges it.
+fn acknowledge<D: Canvas>(d: &mut D, ack: &Ack) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    left(d, &ack.title, &FONT_7X13_BOLD, 0)?;
+    for (i, l) in wrap(&ack.text, 21).iter().take(3).enumerate() {
+        left(d, l, &FONT_6X10, 16 + 11 * i as i32)?;
+    }
+    inverse(d, "any button: go on", &FONT_6X10, 53)
 }

@@ -9,7 +9,7 @@
 use crate::engine::{BoardResult, Chips, Event, HandState, Seat};
 use crate::ui::{Button, Press};
 
-use super::controller::{empty_result, has_low, live_seats};
+use super::controller::{empty_result, has_low};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ranking {
@@ -54,7 +54,8 @@ impl Ranking {
 
     /// Live seats not yet ranked on this side.
     pub fn candidates(&self, state: &HandState) -> Vec<Seat> {
-        live_seats(state)
+        state
+            .live()
             .into_iter()
             .filter(|s| !self.groups.iter().flatten().any(|g| g == s))
             .collect()

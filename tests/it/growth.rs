@@ -119,7 +119,7 @@ fn d5_undo_reaches_back_the_undo_window_and_says_why_not_further() {
     }
     s.handle(undo, Duration::ZERO);
     assert_eq!(
-        s.controller().message.as_deref(),
+        s.message(),
         Some("undo goes back 32 hands at most; the host can correct stacks")
     );
     let mut n = night.clone();

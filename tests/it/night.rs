@@ -172,7 +172,11 @@ fn d3_d5_s1_s2_d2_undo_the_clock_the_kill_the_bomb_and_the_misdeal_on_screen() {
     assert_shows(&run, "undo", &["Bob"]);
     assert_shows(&run, "clock-60", &["CLOCK", "Eve", "1:00"]);
     assert_shows(&run, "clock-30", &["CLOCK", "Eve", "0:30"]);
-    assert_shows(&run, "clock-out", &["time: Eve folds"]);
+    assert_shows(
+        &run,
+        "clock-out",
+        &["TIME", "Eve folds", "any button: go on"],
+    );
     assert_shows(&run, "kill-hand", &["KILL Ann 0.50"]);
     assert_shows(&run, "bomb-hand", &["BOMB 1 ea"]);
     assert_shows(&run, "misdeal", &["MISDEAL"]);

@@ -12,7 +12,9 @@ use std::path::Path;
 use dealerd::engine::Event;
 use dealerd::table::{script, Night, TableEvent};
 use dealerd::ui::{Button, Press};
-use dealerd::ui::{Controller, Dialog, HostItem, Intent, MenuItem, Mode, PlayerItem, PLAYER_ITEMS};
+use dealerd::ui::{
+    Controller, Dialog, HostItem, Intent, MenuItem, Mode, PlayerItem, View, PLAYER_ITEMS,
+};
 
 /// Every event kind, numbered; `KINDS` is how many there are.
 const KINDS: usize = 35;
@@ -72,6 +74,8 @@ fn not_pressed(k: usize) -> Option<&'static str> {
 struct Device {
     night: Night,
     ctl: Controller,
+    /// The host card was tapped (the session would keep the unlock).
+    host: bool,
 }
 
 impl Device {
@@ -80,6 +84,7 @@ impl Device {
         Device {
             night: script::run("reach", script, root).unwrap_or_else(|e| panic!("{e}\n{script}")),
             ctl: Controller::new(),
+            host: false,
         }
     }
 
@@ -87,8 +92,14 @@ impl Device {
     /// session would, and notes every event kind they produced.
     fn press(&mut self, seen: &mut BTreeSet<usize>, buttons: &[Button]) -> &mut Device {
         for &button in buttons {
+            let view = View::of(&self.night);
+            let view = if self.host {
+                view.host_unlocked()
+            } else {
+                view
+            };
             let intent = self.ctl.press(
-                &self.night,
+                view,
                 Press {
                     button,
                     long: false,
@@ -103,7 +114,7 @@ impl Device {
                         Ok(_) => {
                             seen.insert(k);
                         }
-                        Err(err) => self.ctl.refused(&err),
+                        Err(err) => eprintln!("refused: {err}"),
                     }
                 }
                 // The session reads the file and applies `Rules` with its text.
@@ -120,7 +131,7 @@ impl Device {
     }
 
     fn menu(&mut self, item: MenuItem) -> &mut Device {
-        let items = MenuItem::offered(self.night.table(), self.ctl.host);
+        let items = MenuItem::offered(self.night.table(), self.host);
         let i = items
             .iter()
             .position(|&m| m == item)
@@ -139,7 +150,7 @@ impl Device {
     }
 
     fn host(&mut self, item: HostItem) -> &mut Device {
-        self.ctl.host = true;
+        self.host = true;
         let i = HostItem::ALL
             .iter()
             .position(|&h| h == item)

@@ -5,11 +5,11 @@
 use std::time::Duration;
 
 use dealerd::daemon::session::{Input, Session, Storage};
-use dealerd::engine::Phase;
+use dealerd::engine::{Action, Event, Phase};
 use dealerd::rules::parse_uid;
 use dealerd::table::TableEvent;
 use dealerd::ui::{Button, Press};
-use dealerd::ui::{Dialog, Mode, Purpose};
+use dealerd::ui::{Dialog, Mode, Purpose, Screen};
 
 const H2: &str = include_str!("../../config/houses/h2-pats-no-limit.toml");
 
@@ -102,10 +102,19 @@ fn d3_the_clock_folds_the_seat_to_act_when_it_runs_out() {
     s.tick(secs(70.0));
     assert!(folded(&s, seat), "time is up: the hand is folded");
     assert_eq!(s.clock_left(), None);
-    let msg = s.controller().message.clone().unwrap_or_default();
-    assert!(msg.contains("folds"), "{msg}");
+    let ack = s.ack().expect("the fold waits to be acknowledged");
+    assert!(ack.text.contains("folds"), "{ack:?}");
+    // Issue 10: the next press only acknowledges it; it records nothing.
+    let events = s.night().events().len();
+    s.handle(press(Button::CheckCall), secs(71.0));
+    assert_eq!(
+        s.night().events().len(),
+        events,
+        "the press was not an action"
+    );
+    assert_eq!(s.ack(), None);
     // The fold is an event of the night like any other: undo takes it back.
-    s.handle(press(Button::Undo), secs(71.0));
+    s.handle(press(Button::Undo), secs(72.0));
     assert!(!folded(&s, seat));
 }
 
@@ -133,7 +142,7 @@ fn d3_the_clock_needs_someone_to_act() {
     let mut s = table();
     s.handle(tap("04:00:00:13"), secs(1.0));
     assert_eq!(s.clock_left(), None);
-    let msg = s.controller().message.clone().unwrap_or_default();
+    let msg = s.message().unwrap_or_default().to_string();
     assert!(msg.contains("clock"), "{msg}");
 }
 
@@ -209,7 +218,7 @@ fn m1_a_buy_in_never_leaves_the_house_range() {
 fn an_unknown_card_is_named_by_its_uid() {
     let mut s = table();
     s.handle(tap("de:ad:be:ef"), secs(1.0));
-    let msg = s.controller().message.clone().unwrap_or_default();
+    let msg = s.message().unwrap_or_default().to_string();
     assert!(msg.contains("DE:AD:BE:EF"), "{msg}");
     assert!(s
         .take_notices()
@@ -240,9 +249,22 @@ fn host_actions_need_the_host_card_and_lock_again() {
     s.handle(tap("04:00:00:00"), secs(2.0));
     assert!(s.host_unlocked());
     assert_eq!(s.controller().mode, Mode::Dialog(Dialog::HostMenu(0)));
-    assert_eq!(s.next_wake(), Some(secs(62.0)), "60 s unlock by default");
+    // 60 s unlock by default; the screen warns for the last 10.
+    assert_eq!(s.next_wake(), Some(secs(52.0)));
+    s.tick(secs(52.0));
+    assert_eq!(s.view().host, Some(10));
+    assert!(crate::night::shows(&s.frame(), "host 10s"));
+    assert_eq!(s.next_wake(), Some(secs(53.0)));
     s.tick(secs(62.0));
     assert!(!s.host_unlocked());
+    // Issue 10: the dialog closes with a message, and the OK the host meant
+    // for it does not deal a hand.
+    assert!(matches!(
+        s.controller().screen(&s.view()),
+        Screen::Acknowledge(_)
+    ));
+    s.handle(press(Button::Ok), secs(63.0));
+    assert_eq!(s.night().table().hands_dealt(), 0, "no hand was dealt");
     assert_eq!(s.controller().mode, Mode::Main, "the host menu closed");
 }
 
@@ -288,7 +310,7 @@ fn the_host_corrects_a_stack_moves_a_player_and_ends_the_session() {
         s.handle(press(Button::Undo), secs(100.0));
     }
     assert!(s.night().table().ended(), "still ended");
-    let msg = s.controller().message.clone().unwrap_or_default();
+    let msg = s.message().unwrap_or_default().to_string();
     assert!(msg.contains("only the host"), "{msg}");
     // The host, with the card, can.
     s.handle(tap("04:00:00:00"), secs(101.0));
@@ -310,7 +332,7 @@ fn a_bad_rules_file_keeps_the_old_rules_and_says_where() {
         },
         secs(1.0),
     );
-    let msg = s.controller().message.clone().unwrap_or_default();
+    let msg = s.message().unwrap_or_default().to_string();
     assert!(msg.contains("h2.toml:") && msg.contains("seats"), "{msg}");
     assert_eq!(s.night().rules().house.seats, 8);
     assert!(s
@@ -402,4 +424,165 @@ fn d3_a_longer_house_clock_counts_from_its_own_length() {
     assert_ne!(at_start, s.frame());
     s.tick(secs(121.0));
     assert_eq!(s.clock_left(), None, "ran out at 120 s, not 60");
+}
+
+/// Issue 10: "Opening amount entry means the player has acted: the clock
+/// stops there (and goes on if the entry is cancelled), and stays visible
+/// during entry." (D3)
+#[test]
+fn d3_amount_entry_stops_the_clock_and_a_cancel_lets_it_run_on() {
+    let mut s = table();
+    s.handle(press(Button::Ok), secs(1.0));
+    let seat = to_act(&s).expect("pre-flop action");
+    s.handle(tap("04:00:00:13"), secs(10.0));
+    assert_eq!(s.clock_left(), Some(60));
+    // 50 s in, the dealer opens entry for the raise the player announced.
+    s.handle(press(Button::BetRaise), secs(60.0));
+    assert!(matches!(s.controller().screen(&s.view()), Screen::Entry(_)));
+    assert_eq!(s.view().clock.map(|c| (c.left, c.paused)), Some((10, true)));
+    assert!(
+        crate::night::shows(&s.frame(), "10s"),
+        "the clock stays visible"
+    );
+    assert_eq!(s.next_wake(), None, "a waiting clock wakes nobody");
+    // Long past the minute: nothing is folded, the entry is still open.
+    s.tick(secs(200.0));
+    assert!(!folded(&s, seat));
+    assert!(matches!(s.controller().mode, Mode::Entry(_)));
+    // Cancelled: the clock goes on from 10 s.
+    s.handle(press(Button::Fold), secs(200.0));
+    assert_eq!(s.controller().mode, Mode::Main);
+    assert!(!folded(&s, seat), "leaving entry is not a fold");
+    assert_eq!(
+        s.view().clock.map(|c| (c.left, c.paused)),
+        Some((10, false))
+    );
+    s.tick(secs(209.5));
+    assert!(!folded(&s, seat));
+    s.tick(secs(210.0));
+    assert!(folded(&s, seat), "the ten seconds left ran out");
+}
+
+/// Issue 10: the raise entered for the player on the clock is recorded for
+/// that player, however long the entry took; the clock goes with it.
+#[test]
+fn d3_a_raise_entered_under_the_clock_is_the_clocked_players() {
+    let mut s = table();
+    s.handle(press(Button::Ok), secs(1.0));
+    let seat = to_act(&s).expect("pre-flop action");
+    s.handle(tap("04:00:00:13"), secs(10.0));
+    s.handle(press(Button::BetRaise), secs(69.0));
+    s.tick(secs(75.0));
+    s.handle(press(Button::Ok), secs(80.0));
+    let hand = s.night().table().live_hand().expect("a hand");
+    let hs = hand.hand_seat(seat).expect("dealt in");
+    assert!(!hand.state().seats()[hs].folded);
+    assert!(
+        matches!(
+            s.night().events().last(),
+            Some(TableEvent::Hand(Event::Act(h, Action::BetRaiseTo(_)))) if *h == hs
+        ),
+        "the raise is the clocked player's: {:?}",
+        s.night().events().last()
+    );
+    assert_eq!(s.clock_left(), None, "the clock went with the action");
+    assert_ne!(to_act(&s), Some(seat));
+}
+
+/// Issue 10: after a time-up fold, no press meant for one player lands on
+/// another: a raise half-entered from the menu is not carried over.
+#[test]
+fn d3_after_a_time_up_fold_the_next_presses_only_acknowledge() {
+    let mut s = table();
+    s.handle(press(Button::Ok), secs(1.0));
+    let first = to_act(&s).expect("action");
+    s.handle(tap("04:00:00:13"), secs(2.0));
+    // The dealer wanders into the menu while the clock runs.
+    s.handle(long(Button::Ok), secs(30.0));
+    s.tick(secs(62.0));
+    assert!(folded(&s, first));
+    let frame = s.frame();
+    assert!(crate::night::shows(&frame, "TIME"), "{frame:?}");
+    let events = s.night().events().len();
+    // The OK the dealer meant for the menu only acknowledges.
+    s.handle(press(Button::Ok), secs(63.0));
+    assert_eq!(s.night().events().len(), events);
+    assert_eq!(s.controller().mode, Mode::Main, "the menu is gone too");
+    // A card tapped before the acknowledgement waits for it.
+    let mut s2 = table();
+    s2.handle(press(Button::Ok), secs(1.0));
+    s2.handle(tap("04:00:00:13"), secs(2.0));
+    s2.tick(secs(62.0));
+    s2.handle(tap("04:00:00:10"), secs(63.0));
+    assert_eq!(s2.night().table().bombs_left(), 0, "the bomb card waited");
+    assert!(s2.ack().is_some());
+}
+
+/// Issue 10: "The unlock extends while the host keeps pressing."
+#[test]
+fn the_host_unlock_extends_while_the_host_presses() {
+    let mut s = table();
+    s.handle(tap("04:00:00:00"), secs(0.0));
+    for t in [30.0, 60.0, 90.0, 115.0] {
+        s.handle(press(Button::Plus), secs(t));
+    }
+    s.tick(secs(170.0));
+    assert!(s.host_unlocked(), "60 s from the last press");
+    assert!(matches!(
+        s.controller().mode,
+        Mode::Dialog(Dialog::HostMenu(_))
+    ));
+    s.tick(secs(175.0));
+    assert!(!s.host_unlocked());
+}
+
+/// Issue 10: "when it ends mid-dialog the dialog closes with a message and
+/// the next OK does nothing it was not meant to."
+#[test]
+fn a_host_correction_left_open_closes_when_the_unlock_ends() {
+    let mut s = table();
+    s.handle(tap("04:00:00:00"), secs(0.0));
+    // Correct a stack: second item, first seat, one step down, not confirmed.
+    s.handle(press(Button::Plus), secs(1.0));
+    s.handle(press(Button::Ok), secs(1.0));
+    s.handle(press(Button::Ok), secs(1.0));
+    s.handle(press(Button::Minus), secs(1.0));
+    assert!(matches!(
+        s.controller().mode,
+        Mode::Dialog(Dialog::Amount {
+            purpose: Purpose::SetStack { .. },
+            ..
+        })
+    ));
+    s.tick(secs(61.0));
+    let frame = s.frame();
+    assert!(crate::night::shows(&frame, "HOST LOCKED"), "{frame:?}");
+    let events = s.night().events().len();
+    s.handle(press(Button::Ok), secs(62.0));
+    assert_eq!(s.night().events().len(), events, "no correction, no hand");
+    assert_eq!(s.night().table().player(0).map(|p| p.stack), Some(160));
+    s.handle(press(Button::Ok), secs(63.0));
+    assert_eq!(s.night().table().hands_dealt(), 1, "now OK deals, as shown");
+}
+
+/// Issue 10: "A host card that flickers at the edge of the reader must not
+/// reopen the menu and lose the dialog in progress."
+#[test]
+fn a_flickering_host_card_keeps_the_dialog_in_progress() {
+    let mut s = table();
+    s.handle(tap("04:00:00:00"), secs(0.0));
+    s.handle(press(Button::Plus), secs(1.0));
+    s.handle(press(Button::Ok), secs(1.0));
+    s.handle(press(Button::Ok), secs(1.0));
+    s.handle(press(Button::Minus), secs(1.0));
+    let open = s.controller().mode.clone();
+    for t in [1.1, 1.2, 1.3] {
+        s.handle(tap("04:00:00:00"), secs(t));
+    }
+    assert_eq!(s.controller().mode, open, "the correction is still open");
+    s.handle(press(Button::Ok), secs(2.0));
+    assert_eq!(s.night().table().player(0).map(|p| p.stack), Some(156));
+    // On the table's own screen the card opens the host menu again.
+    s.handle(tap("04:00:00:00"), secs(3.0));
+    assert_eq!(s.controller().mode, Mode::Dialog(Dialog::HostMenu(0)));
 }

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use dealerd::table::script;
-use dealerd::ui::{render, screens, AmountEntry, Controller, EntryOutcome, Intent};
+use dealerd::ui::{render, screens, AmountEntry, Controller, EntryOutcome, Intent, View};
 use dealerd::ui::{Button, Press};
 use proptest::prelude::*;
 
@@ -155,19 +155,30 @@ proptest! {
         let mut night = script::run("p.scn", text, Path::new(".")).unwrap();
         let mut c = Controller::new();
         for p in presses {
+            let mut said = None;
             match c.press(&night, p) {
                 Intent::Apply(e) => {
                     if let Err(err) = night.apply(e) {
-                        c.refused(&err);
+                        said = Some(err.to_string());
                     }
                 }
                 Intent::Undo => {
                     night.undo();
                 }
-                Intent::None | Intent::StartClock | Intent::ReloadRules | Intent::LockHost => {}
+                Intent::Tell(text) => said = Some(text),
+                Intent::None
+                | Intent::StartClock
+                | Intent::ReloadRules
+                | Intent::LockHost
+                | Intent::Acknowledge => {}
             }
             let mut f = render::Frame::new();
-            screens::draw(&mut f, night.table(), &c, Some(30)).unwrap();
+            let view = View::of(&night).with_clock(30);
+            let view = match &said {
+                Some(m) => view.with_message(m),
+                None => view,
+            };
+            screens::draw(&mut f, &view, &c).unwrap();
             prop_assert_eq!(night.table().chips_on_table(),
                 night.table().ledger().money_in() - night.table().ledger().money_out());
         }

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use dealerd::hw::oled::PerPixel;
 use dealerd::table::{script, Night};
-use dealerd::ui::{render, screens, Controller, Intent, Mode, Ranking};
+use dealerd::ui::{render, screens, ClockView, Controller, Intent, Mode, Ranking, View};
 use dealerd::ui::{Button, Press};
 
 fn night(text: &str) -> Night {
@@ -89,7 +89,7 @@ fn action_mid_hand_with_side_pots() {
     }
     assert!(matches!(c.mode, Mode::Entry(_)));
     let mut f = render::Frame::new();
-    screens::draw(&mut f, n.table(), &c, None).unwrap();
+    screens::draw(&mut f, &View::of(&n), &c).unwrap();
     save("amount-entry", &f);
 }
 
@@ -126,7 +126,7 @@ fn showdown_split_with_a_tie() {
     let pay = dealerd::ui::showdown::split(state, &r.results(state)).unwrap();
     assert_eq!(pay.iter().sum::<u64>(), state.pot());
     let mut f = render::Frame::new();
-    screens::draw(&mut f, n.table(), &c, None).unwrap();
+    screens::draw(&mut f, &View::of(&n), &c).unwrap();
     save("showdown-split", &f);
     let mut f = render::Frame::new();
     screens::showdown(&mut f, n.table(), &Ranking::new(state)).unwrap();
@@ -178,7 +178,7 @@ fn clock_and_menu_and_message() {
     };
     assert_eq!(c.press(&n, long), Intent::None);
     let mut f = render::Frame::new();
-    screens::draw(&mut f, n.table(), &c, None).unwrap();
+    screens::draw(&mut f, &View::of(&n), &c).unwrap();
     save("menu", &f);
     assert_eq!(
         c.press(
@@ -191,16 +191,16 @@ fn clock_and_menu_and_message() {
         Intent::StartClock
     );
     let mut f = render::Frame::new();
-    screens::draw(&mut f, n.table(), &c, Some(42)).unwrap();
+    screens::draw(&mut f, &View::of(&n).with_clock(42), &c).unwrap();
     save("clock", &f);
     let mut f = render::Frame::new();
     screens::clock(&mut f, n.table(), 0).unwrap();
     assert!(lit(&f) > 2000);
 
-    let mut c = Controller::new();
-    c.refused(&"Dan: a raise must be to at least 40, not 30");
+    let c = Controller::new();
+    let view = View::of(&n).with_message("Dan: a raise must be to at least 40, not 30");
     let mut f = render::Frame::new();
-    screens::draw(&mut f, n.table(), &c, None).unwrap();
+    screens::draw(&mut f, &view, &c).unwrap();
     save("message", &f);
 }
 
@@ -216,13 +216,15 @@ fn screens_match_the_per_pixel_path() {
     let showdown = night(SHOWDOWN);
     let state = showdown.table().hand().unwrap().state();
     let deal = night(SHOWDOWN.split("flop\n").next().unwrap());
-    let mut cases: Vec<(&str, &Night, Controller, Option<u32>)> = Vec::new();
-    cases.push(("action", &side, Controller::new(), None));
-    cases.push(("action+clock", &side, Controller::new(), Some(42)));
+    // Name, night, controller, clock seconds, message.
+    type Case<'a> = (&'a str, &'a Night, Controller, Option<u32>, Option<&'a str>);
+    let mut cases: Vec<Case> = Vec::new();
+    cases.push(("action", &side, Controller::new(), None, None));
+    cases.push(("action+clock", &side, Controller::new(), Some(42), None));
     let mut c = Controller::new();
     c.press(&side, p(Button::BetRaise));
     c.press(&side, p(Button::BetRaise));
-    cases.push(("entry", &side, c, None));
+    cases.push(("entry", &side, c, None, None));
     let mut c = Controller::new();
     c.press(
         &side,
@@ -231,37 +233,47 @@ fn screens_match_the_per_pixel_path() {
             long: true,
         },
     );
-    cases.push(("menu", &side, c.clone(), None));
+    cases.push(("menu", &side, c.clone(), None, None));
     c.press(&side, p(Button::Ok));
-    cases.push(("clock", &side, c.clone(), Some(42)));
-    cases.push(("time up", &side, c, Some(0)));
-    let mut c = Controller::new();
-    c.refused(&"Dan: a raise must be to at least 40, not 30");
-    cases.push(("message", &side, c, None));
+    cases.push(("clock", &side, c.clone(), Some(42), None));
+    cases.push(("time up", &side, c, Some(0), None));
+    let c = Controller::new();
+    let refusal = "Dan: a raise must be to at least 40, not 30";
+    cases.push(("message", &side, c, None, Some(refusal)));
     let mut c = Controller::new();
     c.mode = Mode::Dialog(dealerd::ui::Dialog::HostMenu(1));
-    cases.push(("host menu", &side, c, None));
+    cases.push(("host menu", &side, c, None, None));
     let kill = night(KILL);
-    cases.push(("between", &kill, Controller::new(), None));
-    cases.push(("deal", &deal, Controller::new(), None));
+    cases.push(("between", &kill, Controller::new(), None, None));
+    cases.push(("deal", &deal, Controller::new(), None, None));
     let mut c = Controller::new();
     c.mode = Mode::Ranking(Ranking::new(state));
-    cases.push(("ranking", &showdown, c, None));
+    cases.push(("ranking", &showdown, c, None, None));
     let mut c = Controller::new();
     for b in [Button::Ok, Button::CheckCall, Button::Ok] {
         c.press(&showdown, p(b));
     }
-    cases.push(("pay", &showdown, c, None));
+    cases.push(("pay", &showdown, c, None, None));
     let ledger = night(NIGHT);
     let mut c = Controller::new();
     c.mode = Mode::Ledger;
-    cases.push(("ledger", &ledger, c, None));
+    cases.push(("ledger", &ledger, c, None, None));
 
-    for (name, n, c, clock) in &cases {
+    for (name, n, c, clock, message) in &cases {
+        let mut view = View::of(n);
+        view.clock = clock.map(|left| ClockView {
+            left,
+            paused: false,
+        });
+        view.message = *message;
+        // Host dialogs show only while the host is unlocked.
+        if name.starts_with("host") {
+            view = view.host_unlocked();
+        }
         let mut fast = render::Frame::new();
-        screens::draw(&mut fast, n.table(), c, *clock).unwrap();
+        screens::draw(&mut fast, &view, c).unwrap();
         let mut slow = render::Frame::new();
-        screens::draw(&mut PerPixel(&mut slow), n.table(), c, *clock).unwrap();
+        screens::draw(&mut PerPixel(&mut slow), &view, c).unwrap();
         assert!(lit(&fast) > 50, "{name}: {fast:?}");
         assert_eq!(fast, slow, "{name}");
     }
@@ -409,12 +421,12 @@ fn the_cached_preview_follows_the_night() {
     let ctl = Controller::new();
     let cached = |n: &Night| {
         let mut f = render::Frame::new();
-        screens::draw_night(&mut f, n, &ctl, None, &cache).unwrap();
+        screens::draw_night(&mut f, &View::of(n), &ctl, &cache).unwrap();
         f
     };
     let fresh = |n: &Night| {
         let mut f = render::Frame::new();
-        screens::draw(&mut f, n.table(), &ctl, None).unwrap();
+        screens::draw(&mut f, &View::of(n), &ctl).unwrap();
         f
     };
     let mut n = night(KILL);
