@@ -7,6 +7,7 @@ const H0: &str = include_str!("../../config/houses/h0-pot-limit-home.toml");
 const H2: &str = include_str!("../../config/houses/h2-pats-no-limit.toml");
 const H3: &str = include_str!("../../config/houses/h3-ocean-view.toml");
 const H4: &str = include_str!("../../config/houses/h4-house-dealer-limit.toml");
+const NIGHT: &str = include_str!("../../tests/data/rules/night.toml");
 
 fn load(name: &str, text: &str) -> HouseRules {
     match load_str(name, text) {
@@ -371,6 +372,8 @@ fn cards_are_found_by_uid_and_by_name_ignoring_case() {
     assert_eq!(r.card_named("HOST").map(|c| c.role), Some(CardRole::Host));
     assert!(r.card(&[0x04, 0, 0, 0x07]).is_none());
     assert!(r.card_named("Gus").is_none());
+    // The night's house has bomb pots and run it twice, so all four commands.
+    let r = load("night.toml", NIGHT);
     let commands: Vec<(&str, CardRole)> = ["bomb", "misdeal", "rit", "clock"]
         .into_iter()
         .filter_map(|n| r.card_named(n).map(|c| (n, c.role)))
@@ -384,7 +387,7 @@ fn cards_are_found_by_uid_and_by_name_ignoring_case() {
 
 #[test]
 fn a_command_card_is_named_by_its_command_unless_named() {
-    let r = with("[[card]]\nuid = \"04:00:00:10\"\ncommand = \"run-it-twice\"\n[[card]]\nuid = \"04:00:00:11\"\nhost = true\n");
+    let r = with("[table]\nrun_it_twice = true\n[[card]]\nuid = \"04:00:00:10\"\ncommand = \"run-it-twice\"\n[[card]]\nuid = \"04:00:00:11\"\nhost = true\n");
     let names: Vec<&str> = r.cards.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, vec!["run-it-twice", "host"]);
     let long = "x".repeat(MAX_NAME_CHARS);
@@ -398,6 +401,23 @@ fn a_command_card_is_named_by_its_command_unless_named() {
     );
 }
 
+/// Issue 10: a command card the house could never honour is a located error,
+/// not a card refused at the table.
+#[test]
+fn a_command_card_for_a_rule_the_house_lacks_is_an_error() {
+    let card = "[[card]]\nuid = \"04:00:00:10\"\ncommand = \"bomb-next\"\n";
+    let text = format!("{}\n{card}", no_devices());
+    let err = load_str("x.toml", &text).expect_err("no [bomb]").to_string();
+    let line = text.lines().position(|l| l.contains("bomb-next")).unwrap() + 1;
+    assert!(err.contains(&format!("x.toml:{line}:")), "{err}");
+    assert!(err.contains("no [bomb] section"), "{err}");
+    let card = card.replace("bomb-next", "run-it-twice");
+    let err = load_str("x.toml", &format!("{}\n{card}", no_devices()))
+        .expect_err("no run it twice")
+        .to_string();
+    assert!(err.contains("run_it_twice is not set"), "{err}");
+}
+
 #[test]
 fn check_prints_the_pins_and_every_card() {
     let text = load("default.toml", DEFAULT_TOML).to_string();
@@ -405,7 +425,7 @@ fn check_prints_the_pins_and_every_card() {
         "hardware: OLED 0x3C on /dev/i2c-1; RFID reader on SPI0 at 1000000 Hz, RST GPIO 25, polled every 100 ms; a host card unlocks for 60 s",
         "buttons (BCM GPIO): fold 5, check_call 6, bet_raise 13, minus 19, plus 26, ok 16, undo 20; debounce 20 ms, long press 600 ms",
         "card 04:00:00:00: host \"host\"",
-        "card 04:00:00:12: command run-it-twice \"rit\"",
+        "card 04:00:00:11: command misdeal \"misdeal\"",
         "card 04:00:00:06: player \"Fay\"",
     ] {
         assert!(text.lines().any(|l| l == line), "{line}\n---\n{text}");

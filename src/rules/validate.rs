@@ -145,6 +145,7 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
             );
         }
     }
+    super::validate_cards::commands_allowed(&raw.cards, &rules, c);
     c.errors.is_empty().then_some(rules)
 }
 

@@ -182,3 +182,27 @@ fn name(r: &RawCard, role: CardRole, c: &mut Check) -> Option<Named> {
         }),
     }
 }
+
+/// A command card for something the house does not play would only ever be
+/// refused at the table: say so where the card is written.
+pub(crate) fn commands_allowed(raw: &[RawCard], rules: &super::HouseRules, c: &mut Check) {
+    for r in raw {
+        let Some(k) = &r.command else { continue };
+        let missing = match command(*k.get_ref()) {
+            CardCommand::BombNext if rules.bomb.is_none() => Some("no [bomb] section"),
+            CardCommand::RunItTwice if !rules.table.run_it_twice => {
+                Some("[table] run_it_twice is not set")
+            }
+            CardCommand::BombNext
+            | CardCommand::RunItTwice
+            | CardCommand::Misdeal
+            | CardCommand::Clock => None,
+        };
+        if let Some(why) = missing {
+            c.err(
+                &k.span(),
+                format!("this command card could never be used: the house has {why}"),
+            );
+        }
+    }
+}
