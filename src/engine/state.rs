@@ -503,7 +503,8 @@ impl HandState {
         Ok(())
     }
 
-    /// G6: allowed once board cards are out, before anyone acts in a betting round.
+    /// G6: allowed once a card is out face up (the board, or a stud upcard:
+    /// H1's Wild kingdom is baseball), before anyone acts in a betting round.
     fn verify_wild_card(&self) -> Result<(), RuleError> {
         let why = if self.spec.options.wild_card_charge == 0 {
             "this game has no wild-card charge"
@@ -514,9 +515,9 @@ impl HandState {
             "only while the hand is being dealt"
         } else if !self.spec.steps[..self.step_index()]
             .iter()
-            .any(|s| matches!(s, Step::Deal(d) if d.board > 0))
+            .any(|s| matches!(s, Step::Deal(d) if d.board > 0 || d.hole_up > 0))
         {
-            "no common card has been exposed yet"
+            "no card has been dealt face up yet"
         } else if self.round.as_ref().is_some_and(|r| r.any_acted()) {
             "only before anyone acts in the betting round"
         } else {

@@ -375,8 +375,28 @@ fn between_next<D: Canvas>(d: &mut D, table: &Table, next: &NextHand) -> Result<
             return message(d, e);
         }
     };
-    let Some(hand) = next.hand() else {
-        return Ok(());
+    // G8, G9: Guts and lives games deal no engine hand, so the preview's
+    // hand is the last one played (or none): name their game, button and
+    // pot from the table, not that hand's.
+    let Some(hand) = next.live_hand() else {
+        let game = table.rules().games.get(next.game());
+        let btn = next.button().and_then(|b| table.player(b));
+        let pot = next.guts().pot + next.lives().map_or(0, |l| l.pot);
+        left(
+            d,
+            &format!("HAND {}", next.hands_dealt()),
+            &FONT_7X13_BOLD,
+            0,
+        )?;
+        left(d, game.map_or("?", |g| g.name.as_str()), &FONT_5X8, 13)?;
+        left(
+            d,
+            &format!("BTN {}", btn.map_or("-", |p| p.name.as_str())),
+            &FONT_6X10,
+            22,
+        )?;
+        left(d, &format!("pot {}", money(table, pot)), &FONT_6X10, 32)?;
+        return inverse(d, "OK deal  hold OK: menu", &FONT_5X8, 56);
     };
     let game = table
         .rules()

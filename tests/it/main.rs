@@ -10,6 +10,7 @@ mod engine_rules;
 mod growth;
 mod home_games;
 mod host_events;
+mod house_nights;
 mod journal_crash;
 mod kill_pots;
 mod night;

@@ -1,13 +1,21 @@
-//! Presses per recorded action over the WSOP 2023 NT and PO hands: each
-//! hand is replayed through the engine and every player action is priced
-//! with the button map (fold 1, check/call 1, bet/raise: the fewest presses
-//! of `AmountEntry::path_to`, a breadth-first search over the real press
+//! Presses per recorded action over the WSOP 2023 hands: no-limit hold'em
+//! and pot-limit Omaha (NT, PO), and the limit games, fixed-limit hold'em
+//! (FT) and seven-card stud (F7S). Each hand is replayed through the engine
+//! and every player action is priced with the button map (fold 1,
+//! check/call 1, the stud bring-in 1: check/call records it when one is
+//! due, `Controller::main`; bet/raise/complete: the fewest presses of
+//! `AmountEntry::path_to`, a breadth-first search over the real press
 //! handling, opening and OK included). Each path is replayed through
 //! `opened_by`/`press` and must confirm the recorded amount, so the figure
 //! is what a dealer pressing optimally would press, not an estimate.
 //!
 //! PHH hands carry no chip set, so each hand's chips come from its big
-//! blind through `series_denominations` (1-5-25 series from BB/10 to 25 BB).
+//! blind (stud: its small bet) through `series_denominations` (1-5-25
+//! series from a tenth of it to 25 times it).
+//!
+//! Stud also asks the dealer to name who opens each street (the bring-in,
+//! then the best showing): those presses are the dealer's own, not a
+//! player's action, and are counted apart.
 
 use std::sync::Arc;
 
@@ -26,6 +34,12 @@ struct Tally {
     raises: u64,
     raise_presses: u64,
     worst: u32,
+    /// Stud: bring-ins posted with check/call.
+    bring_ins: u64,
+    /// Stud: streets whose opener the dealer named, and the presses it took
+    /// (plus or minus to the seat from the first one in hand, then OK).
+    openers: u64,
+    opener_presses: u64,
     /// Bets and raises by their price in presses.
     histogram: std::collections::BTreeMap<u32, u64>,
 }
@@ -77,7 +91,18 @@ fn key(p: Press) -> char {
     }
 }
 
-fn tally() -> Tally {
+/// Presses to name `seat` on the opener prompt: it starts on the first
+/// live seat and plus/minus wrap around the live seats (`Controller::main`).
+fn opener_presses(state: &HandState, seat: usize) -> u64 {
+    let live: Vec<usize> = (0..state.seats().len())
+        .filter(|&s| !state.seats()[s].folded)
+        .collect();
+    let n = live.len() as u64;
+    let k = live.iter().position(|&s| s == seat).expect("a live opener") as u64;
+    k.min(n - k) + 1
+}
+
+fn tally(variants: &[&str]) -> Tally {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/phh/wsop2023");
     let mut t = Tally::default();
     let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -87,26 +112,38 @@ fn tally() -> Tally {
     files.sort();
     for path in files {
         for hand in phh::parse_file(&path).unwrap() {
-            if hand.variant != "NT" && hand.variant != "PO" {
+            if !variants.contains(&hand.variant.as_str()) {
                 continue;
             }
-            let bb = hand.blinds_or_straddles.iter().copied().max().unwrap_or(1);
+            let bb = hand
+                .blinds_or_straddles
+                .iter()
+                .copied()
+                .max()
+                .or(hand.small_bet)
+                .unwrap_or(1);
             let denoms = series_denominations(bb);
             let spec = spec_for(&hand).unwrap();
             let mut state = HandState::new(Arc::new(spec), Arc::new(setup_for(&hand))).unwrap();
             state.apply_mut(&Event::PostForced).unwrap();
-            let mut dealt = false;
+            // Hole cards come one player at a time; a street's deal is one
+            // event (as `dealerd replay` reads them).
+            let mut dealt: Option<Vec<usize>> = None;
             for a in &hand.actions {
                 let (seat, action, cost) = match a.kind {
-                    ActionKind::DealHole { .. } => {
-                        if !dealt {
-                            state.apply_mut(&Event::Deal).unwrap();
-                            dealt = true;
+                    ActionKind::DealHole { player } => {
+                        match dealt.as_mut() {
+                            Some(set) if !set.contains(&player) => set.push(player),
+                            _ => {
+                                state.apply_mut(&Event::Deal).unwrap();
+                                dealt = Some(vec![player]);
+                            }
                         }
                         continue;
                     }
                     ActionKind::DealBoard => {
                         state.apply_mut(&Event::Deal).unwrap();
+                        dealt = None;
                         continue;
                     }
                     ActionKind::ShowMuck { player } => {
@@ -121,16 +158,42 @@ fn tally() -> Tally {
                         t.calls += 1;
                         (player - 1, Action::CheckCall, 1)
                     }
+                    ActionKind::BringIn { player } => {
+                        t.bring_ins += 1;
+                        (player - 1, Action::BringIn, 1)
+                    }
                     ActionKind::CompleteBetRaise { player, to } => {
-                        let c = price(&state, player - 1, to, &denoms);
+                        (player - 1, Action::BetRaiseTo(to), 0)
+                    }
+                    ActionKind::Draw { .. } => panic!("no draws in {variants:?}"),
+                };
+                dealt = None;
+                if state.awaiting_opener() {
+                    t.openers += 1;
+                    t.opener_presses += opener_presses(&state, seat);
+                    state.apply_mut(&Event::NameOpener(seat)).unwrap();
+                }
+                let la = state.legal_actions().expect("a player to act");
+                assert_eq!(la.seat, seat);
+                let cost = match action {
+                    // The call button posts the bring-in exactly when one
+                    // is due, and checks or calls otherwise.
+                    Action::BringIn => {
+                        assert!(la.bring_in.is_some(), "no bring-in due");
+                        cost
+                    }
+                    Action::CheckCall => {
+                        assert!(la.bring_in.is_none(), "check/call would bring in");
+                        cost
+                    }
+                    Action::BetRaiseTo(to) => {
+                        let c = price(&state, seat, to, &denoms);
                         t.raises += 1;
                         t.raise_presses += u64::from(c);
                         *t.histogram.entry(c).or_default() += 1;
-                        (player - 1, Action::BetRaiseTo(to), c)
+                        c
                     }
-                    ActionKind::BringIn { .. } | ActionKind::Draw { .. } => {
-                        panic!("not in NT/PO")
-                    }
+                    Action::Fold => cost,
                 };
                 t.actions += 1;
                 t.presses += u64::from(cost);
@@ -142,24 +205,67 @@ fn tally() -> Tally {
     t
 }
 
-#[test]
-fn presses_per_recorded_action() {
-    let t = tally();
+fn report(name: &str, t: &Tally) -> f64 {
     let per_action = t.presses as f64 / t.actions as f64;
     let per_raise = t.raise_presses as f64 / t.raises.max(1) as f64;
     println!(
-        "NT+PO: {} actions, {} presses, {per_action:.3} per action",
+        "{name}: {} actions, {} presses, {per_action:.3} per action",
         t.actions, t.presses
     );
     println!(
-        "  folds {} ({} presses), checks/calls {} ({} presses), bets/raises {} ({} presses, {per_raise:.2} each, worst {})",
-        t.folds, t.folds, t.calls, t.calls, t.raises, t.raise_presses, t.worst
+        "  folds {} ({} presses), checks/calls {} ({} presses), bring-ins {} ({} presses), bets/raises {} ({} presses, {per_raise:.2} each, worst {})",
+        t.folds, t.folds, t.calls, t.calls, t.bring_ins, t.bring_ins, t.raises, t.raise_presses, t.worst
     );
     println!("  bets/raises by presses: {:?}", t.histogram);
+    if t.openers > 0 {
+        println!(
+            "  the dealer named {} openers in {} presses ({:.2} each)",
+            t.openers,
+            t.opener_presses,
+            t.opener_presses as f64 / t.openers as f64
+        );
+    }
+    assert_eq!(t.folds + t.calls + t.bring_ins + t.raises, t.actions);
+    per_action
+}
+
+#[test]
+fn presses_per_recorded_action() {
+    let t = tally(&["NT", "PO"]);
+    let per_action = report("NT+PO", &t);
     assert!(t.actions > 100, "{t:?}");
-    assert_eq!(t.folds + t.calls + t.raises, t.actions);
+    assert_eq!(t.bring_ins, 0);
     // Measured 1.44 (206 presses / 143 actions). Folds and calls are one
     // press each and a bet at least two (open, OK), so the floor is
     // (108 + 2 * 35) / 143 = 1.24; the rest is the amounts.
     assert!(per_action < 1.5, "{per_action} presses per action: {t:?}");
+}
+
+/// B3, F3: in fixed limit every bet, raise and completion has one legal
+/// amount, so bet/raise opens entry on it and OK confirms: two presses,
+/// whatever the chips. The stud bring-in is the call button, one press.
+#[test]
+fn limit_and_stud_presses_per_recorded_action() {
+    for variant in ["FT", "F7S"] {
+        let t = tally(&[variant]);
+        let per_action = report(variant, &t);
+        assert!(t.actions > 50, "{variant}: {t:?}");
+        // Nothing costs more than the two presses of a fixed bet: no
+        // amount is ever stepped to.
+        assert_eq!(t.worst, 2, "{variant}: {t:?}");
+        assert_eq!(t.raise_presses, 2 * t.raises, "{variant}: {t:?}");
+        // So the figure is exactly 1 + the share of bets and raises; it is
+        // at most 2 and, with most actions folds and calls (as in every
+        // recorded game), under 1.5.
+        let exact = (t.actions + t.raises) as f64 / t.actions as f64;
+        assert!((per_action - exact).abs() < 1e-9, "{variant}: {t:?}");
+        assert!(per_action < 1.5, "{variant}: {per_action}: {t:?}");
+        if variant == "F7S" {
+            // Every F7S hand opens with a bring-in (none is completed
+            // straight away in the file), and names its 3rd-street opener.
+            assert!(t.bring_ins > 0 && t.openers >= t.bring_ins, "{t:?}");
+        } else {
+            assert_eq!((t.bring_ins, t.openers), (0, 0), "{t:?}");
+        }
+    }
 }
