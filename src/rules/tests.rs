@@ -407,7 +407,9 @@ fn a_command_card_is_named_by_its_command_unless_named() {
 fn a_command_card_for_a_rule_the_house_lacks_is_an_error() {
     let card = "[[card]]\nuid = \"04:00:00:10\"\ncommand = \"bomb-next\"\n";
     let text = format!("{}\n{card}", no_devices());
-    let err = load_str("x.toml", &text).expect_err("no [bomb]").to_string();
+    let err = load_str("x.toml", &text)
+        .expect_err("no [bomb]")
+        .to_string();
     let line = text.lines().position(|l| l.contains("bomb-next")).unwrap() + 1;
     assert!(err.contains(&format!("x.toml:{line}:")), "{err}");
     assert!(err.contains("no [bomb] section"), "{err}");

@@ -117,7 +117,7 @@ impl Dealer {
     fn press_as(&mut self, button: Button, long: bool) -> &mut Self {
         self.last = format!("{button:?}{}", if long { " (held)" } else { "" });
         self.input(Input::Press(Press { button, long }));
-        if let Some(m) = &self.s.controller().message {
+        if let Some(m) = self.s.message() {
             panic!(
                 "{} was refused: {m}\n{}",
                 self.last,
@@ -138,7 +138,7 @@ impl Dealer {
             button,
             long: false,
         }));
-        let m = self.s.controller().message.clone().unwrap_or_default();
+        let m = self.s.message().unwrap_or_default().to_string();
         assert!(m.contains(why), "refused with {m:?}, not {why:?}");
         let f = self.frame();
         let first = m.split_whitespace().next().unwrap_or_default();
