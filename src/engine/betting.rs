@@ -111,7 +111,11 @@ impl Round {
                 let start = forced
                     .iter()
                     .rev()
-                    .find(|f| matches!(f.kind, ForcedKind::Blind | ForcedKind::Straddle))
+                    .find(|f| match f.kind {
+                        ForcedKind::Blind | ForcedKind::Straddle => true,
+                        ForcedKind::Kill => state.setup.kill_in_blind,
+                        _ => false,
+                    })
                     .map_or(0, |f| (f.seat + 1) % n);
                 (0..n).map(|k| (start + k) % n).collect()
             }

@@ -289,6 +289,11 @@ pub struct HandSetup {
     /// field read as [`DropWhen::Flop`].
     #[serde(default)]
     pub drop_when: DropWhen,
+    /// S1 (H0 "Killer acts in proper turn"): the kill was posted in the
+    /// last blind's place, so the first round starts after the kill as it
+    /// would have after that blind (the killer in the big blind acts last).
+    #[serde(default)]
+    pub kill_in_blind: bool,
 }
 
 /// M3: when the house's drop ([`HandSetup::drop_at_flop`]) is taken from the pot.

@@ -108,5 +108,6 @@ pub fn setup_for(hand: &PhhHand) -> HandSetup {
         skip_first_bet: false,
         drop_at_flop: 0,
         drop_when: Default::default(),
+        kill_in_blind: false,
     }
 }

@@ -182,6 +182,7 @@ fn table(huge: Option<Chips>) -> impl Strategy<Value = Table> {
                         drop_at_flop: drop.unwrap_or(0),
                         drop_when: [DropWhen::Flop, DropWhen::Start, DropWhen::FirstRoundEnd]
                             [usize::from(drop_when)],
+                        kill_in_blind: false,
                     },
                 }
             },
@@ -664,6 +665,7 @@ fn max_stacks_are_refused_rather_than_overflowing() {
         skip_first_bet: false,
         drop_at_flop: 0,
         drop_when: Default::default(),
+        kill_in_blind: false,
     };
     // Two stacks of u64::MAX cannot be counted: the hand is refused up front,
     // so no sum of chips can overflow later.
@@ -698,6 +700,7 @@ fn pot_limit_maximum_near_u64_max() {
         skip_first_bet: false,
         drop_at_flop: 0,
         drop_when: Default::default(),
+        kill_in_blind: false,
     };
     let t = Table { spec, setup };
     let mut st = t.state();

@@ -60,6 +60,7 @@ fn setup(stacks: &[Chips], forced: Vec<Forced>) -> HandSetup {
         skip_first_bet: false,
         drop_at_flop: 0,
         drop_when: Default::default(),
+        kill_in_blind: false,
     }
 }
 

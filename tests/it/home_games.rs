@@ -32,6 +32,7 @@ fn hand(spec: GameSpec, stacks: &[Chips], forced: Vec<Forced>) -> Hand {
         skip_first_bet: false,
         drop_at_flop: 0,
         drop_when: Default::default(),
+        kill_in_blind: false,
     };
     let mut h = Hand::new(Arc::new(spec), Arc::new(setup)).expect("setup");
     h.apply(Event::PostForced).expect("post");

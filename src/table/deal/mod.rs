@@ -132,7 +132,7 @@ impl Table {
             .map(|&s| self.player(s).map_or(0, |p| p.stack))
             .collect();
         let fee = self.charge_fee(game, &at, &mut stacks);
-        let mut forced_posts = self.forced_posts(game, kind, &forced, &at);
+        let (mut forced_posts, kill_in_blind) = self.forced_posts(game, kind, &forced, &at);
         self.owed_posts(&forced, &at, &mut forced_posts);
         self.seat_dealt_players(&at);
 
@@ -144,6 +144,7 @@ impl Table {
             skip_first_bet: forced.skip_first_bet,
             drop_at_flop: fee.from_pot,
             drop_when: fee.when,
+            kill_in_blind,
         };
         let mut hand = Hand::new(Arc::new(spec), Arc::new(setup))?;
         hand.apply(Event::PostForced)?;

@@ -6,13 +6,14 @@ use crate::engine::{Chips, Forced, ForcedKind};
 use crate::rules::{ForcedBets, HandKind, StraddleKind, StraddleSizes};
 
 impl Table {
+    /// The posts, and whether a kill stands in a blind's place.
     pub(super) fn forced_posts(
         &self,
         game: usize,
         kind: HandKind,
         forced: &ForcedBets,
         at: &Positions,
-    ) -> Vec<Forced> {
+    ) -> (Vec<Forced>, bool) {
         let mut posts: Vec<Forced> = Vec::new();
         let post = |posts: &mut Vec<Forced>, h: Option<usize>, kind, amount: Chips| {
             if let (Some(seat), true) = (h, amount > 0) {
@@ -69,10 +70,8 @@ impl Table {
         if !forced.skip_first_bet {
             self.straddle_posts(big_blind, at, &mut posts);
         }
-        if kind == HandKind::Kill {
-            self.kill_post(game, forced, at, &mut posts);
-        }
-        posts
+        let kill_in_blind = kind == HandKind::Kill && self.kill_post(game, forced, at, &mut posts);
+        (posts, kill_in_blind)
     }
 
     /// F4: each straddle `multiple` times the one before (`times-previous`),
@@ -106,26 +105,45 @@ impl Table {
 
     /// S1: the killer posts the kill blind and acts in turn. A killer in a
     /// blind posts that blind dead on top ("in addition to normal blind"),
-    /// or the kill replaces it; either way the kill is the bet to call.
-    fn kill_post(&self, game: usize, forced: &ForcedBets, at: &Positions, posts: &mut Vec<Forced>) {
+    /// or the kill replaces it; either way the kill is the bet to call. The
+    /// returned flag says the kill took the last blind's place, so the first
+    /// round starts after it as it would have after that blind: a killer in
+    /// the big blind still acts last before the flop (H0: "Killer acts in
+    /// proper turn").
+    fn kill_post(
+        &self,
+        game: usize,
+        forced: &ForcedBets,
+        at: &Positions,
+        posts: &mut Vec<Forced>,
+    ) -> bool {
         let killer = self.kill.killer().and_then(|s| at.hs(s));
         let in_addition = self
             .rules
             .kill_for(game)
             .is_some_and(|k| k.in_addition_to_blind);
+        let last_blind = posts
+            .iter()
+            .rev()
+            .find(|f| matches!(f.kind, ForcedKind::Blind | ForcedKind::Straddle))
+            .map(|f| f.seat);
+        let mut in_last_blind = false;
         posts.retain_mut(|f| {
             if Some(f.seat) != killer || f.kind != ForcedKind::Blind {
                 return true;
             }
+            in_last_blind |= last_blind == Some(f.seat);
             f.kind = ForcedKind::DeadPost;
             in_addition
         });
-        if let (Some(seat), Some(amount)) = (killer, forced.kill.filter(|&k| k > 0)) {
-            posts.push(Forced {
-                seat,
-                kind: ForcedKind::Kill,
-                amount,
-            });
-        }
+        let (Some(seat), Some(amount)) = (killer, forced.kill.filter(|&k| k > 0)) else {
+            return false;
+        };
+        posts.push(Forced {
+            seat,
+            kind: ForcedKind::Kill,
+            amount,
+        });
+        in_last_blind
     }
 }
