@@ -222,6 +222,16 @@ impl HandState {
         self.live_seats().collect()
     }
 
+    /// The opener to propose when the dealer names one (G3, F3: the best
+    /// hand showing, which only the dealer can see): the last round's
+    /// opener while still in the hand, else the first who may open.
+    pub fn suggested_opener(&self) -> Option<Seat> {
+        let may = self.can_name_opener();
+        self.last_opener
+            .filter(|s| may.contains(s))
+            .or_else(|| may.first().copied())
+    }
+
     /// Who the dealer may name as the opener now; empty when no opener is
     /// awaited (the same test as naming one).
     pub fn can_name_opener(&self) -> Vec<Seat> {

@@ -261,9 +261,10 @@ impl HandState {
                     if !(first && self.setup.skip_first_bet) {
                         let round = Round::start(self, bet, first);
                         if round.has_action() {
-                            if round.to_act.is_some()
-                                || matches!(bet.opener, Opener::BringIn | Opener::Named)
-                            {
+                            // A named opener keeps the last one until the
+                            // dealer names this round's: it is what the
+                            // screen proposes.
+                            if round.to_act.is_some() || bet.opener == Opener::BringIn {
                                 self.last_opener = round.to_act;
                             }
                             self.round = Some(round);

@@ -192,7 +192,7 @@ impl Controller {
 
     /// What the panel shows: the one answer that drawing and presses share.
     pub fn screen<'a>(&'a self, view: &View<'a>) -> Screen<'a> {
-        screen_of(&self.mode, view)
+        screen_of(&self.mode, self.pick, view)
     }
 
     /// One press against the screen as it stands.
@@ -200,7 +200,7 @@ impl Controller {
         let view = view.into();
         let table = view.night.table();
         let mode = std::mem::replace(&mut self.mode, Mode::Main);
-        let (mode, intent) = match screen_of(&mode, &view) {
+        let (mode, intent) = match screen_of(&mode, self.pick, &view) {
             Screen::Acknowledge(_) => (Mode::Main, Intent::Acknowledge),
             Screen::Entry(e) => self.entry(table, e.clone(), press),
             Screen::Menu(i) => self.menu(&view, i, press),
@@ -211,10 +211,10 @@ impl Controller {
             Screen::Showdown(Cow::Borrowed(r)) => self.ranking(table, r.clone(), press),
             // The big clock is only a view: the player it counts for acts
             // under it, so presses work as on the table's own screen.
-            Screen::Clock(_) => self.at_table(table, table_screen(table), press),
+            Screen::Clock(_) => self.at_table(table, table_screen(table, self.pick), press),
             screen @ (Screen::Between
             | Screen::Guts
-            | Screen::Opener
+            | Screen::Opener(_)
             | Screen::Action(_)
             | Screen::Exchange { .. }
             | Screen::Deal
@@ -241,17 +241,18 @@ impl Controller {
                 Button::Ok => (Mode::Main, Intent::Apply(TableEvent::NewHand)),
                 _ => (Mode::Main, Intent::None),
             },
-            Screen::Opener => {
-                let live = state.map(|s| s.can_name_opener()).unwrap_or_default();
-                self.pick = pick::step(self.pick, live.len(), press.button);
-                match (press.button, live.get(self.pick)) {
-                    (Button::Ok, Some(&s)) => {
-                        self.pick = 0;
-                        hand_event(Event::NameOpener(s))
-                    }
-                    _ => (Mode::Main, Intent::None),
+            Screen::Opener(seat) => match (press.button, seat) {
+                (Button::Ok, Some(s)) => {
+                    self.pick = 0;
+                    hand_event(Event::NameOpener(s))
                 }
-            }
+                (Button::Plus | Button::Minus, _) => {
+                    let n = state.map_or(0, |s| s.can_name_opener().len());
+                    self.pick = pick::step(self.pick, n, press.button);
+                    (Mode::Main, Intent::None)
+                }
+                _ => (Mode::Main, Intent::None),
+            },
             Screen::Action(la) => {
                 let seat = la.seat;
                 match press.button {

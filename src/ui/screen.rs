@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use crate::engine::{LegalActions, Phase, Step};
+use crate::engine::{HandState, LegalActions, Phase, Seat, Step};
 use crate::table::Table;
 
 use super::amount::AmountEntry;
@@ -22,8 +22,9 @@ pub enum Screen<'a> {
     Between,
     /// G8: in or out, then the best hand.
     Guts,
-    /// The dealer names who opens (the rules leave it to the table).
-    Opener,
+    /// The dealer names who opens (the rules leave it to the table); the
+    /// seat under the cursor.
+    Opener(Option<Seat>),
     /// A player to act.
     Action(LegalActions),
     /// The amount of a bet or raise being entered.
@@ -51,7 +52,7 @@ pub enum Screen<'a> {
 /// The screen for `mode` over `view`. A mode the table no longer supports
 /// (the hand moved on under it, the host lock closed) shows the table's
 /// own screen instead, so it can take no press.
-pub fn screen_of<'a>(mode: &'a Mode, view: &View<'a>) -> Screen<'a> {
+pub fn screen_of<'a>(mode: &'a Mode, pick: usize, view: &View<'a>) -> Screen<'a> {
     if let Some(ack) = view.ack {
         return Screen::Acknowledge(ack);
     }
@@ -74,16 +75,18 @@ pub fn screen_of<'a>(mode: &'a Mode, view: &View<'a>) -> Screen<'a> {
         Mode::Ledger => Screen::Ledger,
         Mode::Clock => match view.clock {
             Some(c) if !c.paused => Screen::Clock(c),
-            _ => table_screen(table),
+            _ => table_screen(table, pick),
         },
         Mode::Dialog(d) if !d.is_host() || view.is_host() => Screen::Dialog(d),
-        Mode::Entry(_) | Mode::Ranking(_) | Mode::Dialog(_) | Mode::Main => table_screen(table),
+        Mode::Entry(_) | Mode::Ranking(_) | Mode::Dialog(_) | Mode::Main => {
+            table_screen(table, pick)
+        }
     }
 }
 
 /// The screen the table state calls for when the dealer is in no menu or
-/// dialog.
-pub fn table_screen(table: &Table) -> Screen<'static> {
+/// dialog; `pick` is the controller's cursor on it.
+pub fn table_screen(table: &Table, pick: usize) -> Screen<'static> {
     if table.guts().round.is_some() {
         return Screen::Guts;
     }
@@ -92,7 +95,7 @@ pub fn table_screen(table: &Table) -> Screen<'static> {
     };
     let state = hand.state();
     match state.phase() {
-        Phase::Betting(_) if state.awaiting_opener() => Screen::Opener,
+        Phase::Betting(_) if state.awaiting_opener() => Screen::Opener(opener_at(state, pick)),
         Phase::Betting(_) => state
             .legal_actions()
             .map_or(Screen::Waiting, Screen::Action),
@@ -111,4 +114,15 @@ pub fn table_screen(table: &Table) -> Screen<'static> {
         Phase::Showdown => Screen::Showdown(Cow::Owned(Ranking::new(state))),
         Phase::Complete | Phase::Voided => Screen::Waiting,
     }
+}
+
+/// The seat `pick` steps from the proposed opener, so the cursor starts on
+/// the engine's proposal and plus and minus go round the others.
+pub fn opener_at(state: &HandState, pick: usize) -> Option<Seat> {
+    let may = state.can_name_opener();
+    let start = state
+        .suggested_opener()
+        .and_then(|s| may.iter().position(|&m| m == s))
+        .unwrap_or(0);
+    may.get((start + pick) % may.len().max(1)).copied()
 }

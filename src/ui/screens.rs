@@ -680,8 +680,7 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
             left(d, &hint, &FONT_5X8, 44)?;
         }
         Phase::Betting(_) => {
-            let live = state.can_name_opener();
-            let s = live.get(ctl.pick % live.len().max(1)).copied().unwrap_or(0);
+            let s = super::screen::opener_at(state, ctl.pick).unwrap_or(0);
             left(d, "WHO OPENS?", &FONT_7X13_BOLD, 0)?;
             put(
                 d,
@@ -809,7 +808,7 @@ fn draw_with<D: Canvas>(
         Screen::Acknowledge(ack) => acknowledge(d, ack)?,
         Screen::Between => between(d)?,
         Screen::Guts => guts(d, table, ctl)?,
-        Screen::Opener | Screen::Exchange { .. } | Screen::Deal | Screen::Waiting => {
+        Screen::Opener(_) | Screen::Exchange { .. } | Screen::Deal | Screen::Waiting => {
             prompt(d, table, ctl)?
         }
         Screen::Action(_) => {

@@ -474,3 +474,31 @@ fn g4_the_draw_count_stops_at_the_house_maximum() {
         Intent::Apply(TableEvent::Hand(Event::Draw(seat, 4)))
     );
 }
+
+/// Issue 10 (G3, F3): where the house leaves the opener to the dealer, the
+/// screen proposes one (the last street's opener) and OK takes it; plus
+/// and minus go round the others.
+#[test]
+fn g3_the_named_opener_starts_on_the_last_streets_opener() {
+    let text = "rules config/houses/h4-house-dealer-limit.toml\njoin 1 Ann 20\njoin 3 Bob 20\njoin 5 Cat 20\ngame 7-card stud\nbutton Ann\ndeal\nopener Cat\nCat check\nAnn check\nBob check\nstreet\n";
+    let night = script::run("g3", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let hand = night.table().live_hand().expect("a hand");
+    let cat = hand.hand_seat(4).expect("Cat is dealt in");
+    let state = hand.state();
+    assert!(state.awaiting_opener(), "H4 names every street's opener");
+    assert_eq!(state.suggested_opener(), Some(cat));
+    let mut ctl = Controller::new();
+    let view = dealerd::ui::View::of(&night);
+    assert_eq!(ctl.screen(&view), dealerd::ui::Screen::Opener(Some(cat)));
+    assert_eq!(
+        ctl.clone().press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::Hand(Event::NameOpener(cat)))
+    );
+    assert_eq!(ctl.press(&night, press(Button::Plus)), Intent::None);
+    let next = (cat + 1) % state.seats().len();
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::Hand(Event::NameOpener(next)))
+    );
+}
