@@ -268,15 +268,19 @@ fn host_actions_need_the_host_card_and_lock_again() {
     assert_eq!(s.controller().mode, Mode::Main, "the host menu closed");
 }
 
+/// The host card, then "correct a stack" (the host menu's second item) for
+/// the first seat (Cat), one step down, not yet confirmed.
+fn start_stack_correction(s: &mut Session, at: f64) {
+    s.handle(tap("04:00:00:00"), secs(at));
+    for b in [Button::Plus, Button::Ok, Button::Ok, Button::Minus] {
+        s.handle(press(b), secs(at));
+    }
+}
+
 #[test]
 fn the_host_corrects_a_stack_moves_a_player_and_ends_the_session() {
     let mut s = table();
-    s.handle(tap("04:00:00:00"), secs(1.0));
-    // Correct a stack: second item, first seat (Cat), minus one step.
-    s.handle(press(Button::Plus), secs(1.0));
-    s.handle(press(Button::Ok), secs(1.0));
-    s.handle(press(Button::Ok), secs(1.0));
-    s.handle(press(Button::Minus), secs(1.0));
+    start_stack_correction(&mut s, 1.0);
     s.handle(press(Button::Ok), secs(1.0));
     assert_eq!(s.night().table().player(0).map(|p| p.stack), Some(156));
     // Move a player: first item, Cat, to the first empty seat (seat 4).
@@ -541,12 +545,7 @@ fn the_host_unlock_extends_while_the_host_presses() {
 #[test]
 fn a_host_correction_left_open_closes_when_the_unlock_ends() {
     let mut s = table();
-    s.handle(tap("04:00:00:00"), secs(0.0));
-    // Correct a stack: second item, first seat, one step down, not confirmed.
-    s.handle(press(Button::Plus), secs(1.0));
-    s.handle(press(Button::Ok), secs(1.0));
-    s.handle(press(Button::Ok), secs(1.0));
-    s.handle(press(Button::Minus), secs(1.0));
+    start_stack_correction(&mut s, 0.0);
     assert!(matches!(
         s.controller().mode,
         Mode::Dialog(Dialog::Amount {
@@ -570,11 +569,7 @@ fn a_host_correction_left_open_closes_when_the_unlock_ends() {
 #[test]
 fn a_flickering_host_card_keeps_the_dialog_in_progress() {
     let mut s = table();
-    s.handle(tap("04:00:00:00"), secs(0.0));
-    s.handle(press(Button::Plus), secs(1.0));
-    s.handle(press(Button::Ok), secs(1.0));
-    s.handle(press(Button::Ok), secs(1.0));
-    s.handle(press(Button::Minus), secs(1.0));
+    start_stack_correction(&mut s, 0.0);
     let open = s.controller().mode.clone();
     for t in [1.1, 1.2, 1.3] {
         s.handle(tap("04:00:00:00"), secs(t));
