@@ -86,6 +86,16 @@ pub struct Storage {
     pub history: Option<PathBuf>,
 }
 
+/// How long a note (what was recorded, what undo took back) stays up.
+pub const NOTE_SECS: u64 = 5;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Said {
+    text: String,
+    /// When a note goes; `None` for a refusal, which stays until a press.
+    until: Option<Duration>,
+}
+
 /// D3: a clock called on one seat in one hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Clock {
@@ -115,8 +125,9 @@ pub struct Session {
     clock: Option<Clock>,
     /// Host actions are unlocked until then.
     host_until: Option<Duration>,
-    /// The last refusal or note, shown until the next press.
-    message: Option<String>,
+    /// The last refusal (shown until the next press) or note (shown until
+    /// the next press or for [`NOTE_SECS`]).
+    said: Option<Said>,
     /// What the table did by itself; the next press only acknowledges it.
     ack: Option<Ack>,
     /// A reload that waits for the hand in progress to end.
@@ -198,7 +209,7 @@ impl Session {
             failed: None,
             clock: None,
             host_until: None,
-            message: None,
+            said: None,
             ack: None,
             pending_rules: None,
             opened,
@@ -238,7 +249,15 @@ impl Session {
 
     /// The last refusal or note on the screen.
     pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
+        self.said.as_ref().map(|s| s.text.as_str())
+    }
+
+    /// The message on the screen if it is a refusal, not a note.
+    pub fn refusal(&self) -> Option<&str> {
+        self.said
+            .as_ref()
+            .filter(|s| s.until.is_none())
+            .map(|s| s.text.as_str())
     }
 
     /// What the table did by itself and the dealer has not yet acknowledged.
@@ -270,7 +289,7 @@ impl Session {
                 left: secs_up(self.left(c)),
                 paused: matches!(c.run, Run::Paused(_)),
             }),
-            message: self.message.as_deref(),
+            message: self.message(),
             ack: self.ack.as_ref(),
         }
     }
@@ -311,7 +330,8 @@ impl Session {
                 next_second(self.now, t)
             }
         });
-        [clock, host].into_iter().flatten().min()
+        let note = self.said.as_ref().and_then(|s| s.until);
+        [clock, host, note].into_iter().flatten().min()
     }
 
     /// Draws the screen as it stands into a fresh frame.
@@ -325,6 +345,13 @@ impl Session {
     /// Time passes: a clock may run out, the host lock may close.
     pub fn tick(&mut self, now: Duration) {
         self.now = self.now.max(now);
+        if self
+            .said
+            .as_ref()
+            .is_some_and(|s| s.until.is_some_and(|t| self.now >= t))
+        {
+            self.said = None;
+        }
         if self.host_until.is_some() && !self.host_unlocked() {
             self.host_until = None;
             self.host_locked();
@@ -342,12 +369,12 @@ impl Session {
     pub fn handle(&mut self, input: Input, now: Duration) {
         self.tick(now);
         if let Some(why) = &self.failed {
-            self.message = Some(why.clone());
+            self.say(why.clone());
             return;
         }
         match input {
             Input::Press(p) => {
-                self.message = None;
+                self.said = None;
                 // The unlock lasts while the host keeps pressing.
                 if self.host_unlocked() {
                     self.unlock_host();
@@ -373,7 +400,16 @@ impl Session {
         match intent {
             Intent::None => {}
             Intent::Apply(e) => {
-                self.apply(e);
+                // The log says what each press recorded, as the dealer
+                // would say it, so the host can follow the night afterwards.
+                let said = self.night.table().describe(&e);
+                if self.apply(e) {
+                    let said = match self.night.table().won_without_showdown() {
+                        Some(won) => format!("{said}: {won}"),
+                        None => said,
+                    };
+                    self.notice(Level::Info, said);
+                }
             }
             Intent::Undo => self.undo(),
             Intent::StartClock => self.start_clock(),
@@ -385,7 +421,19 @@ impl Session {
     }
 
     fn say(&mut self, text: impl std::fmt::Display) {
-        self.message = Some(text.to_string());
+        self.said = Some(Said {
+            text: text.to_string(),
+            until: None,
+        });
+    }
+
+    /// A note on what happened (not a refusal): it goes by itself, so it
+    /// never lingers over an unrelated screen.
+    fn note(&mut self, text: impl std::fmt::Display) {
+        self.said = Some(Said {
+            text: text.to_string(),
+            until: Some(self.now + Duration::from_secs(NOTE_SECS)),
+        });
     }
 
     fn unlock_host(&mut self) {
@@ -559,7 +607,7 @@ impl Session {
         }
         if self.night.table().in_hand() {
             self.notice(Level::Info, format!("{source}: new rules after this hand"));
-            self.say("new rules after this hand");
+            self.note("new rules after this hand");
             self.pending_rules = Some((source, text));
             return;
         }
@@ -571,7 +619,7 @@ impl Session {
         if self.apply(TableEvent::Rules { source, text }) {
             let house = self.night.rules().house.name.clone();
             self.notice(Level::Info, format!("{name}: rules reloaded ({house})"));
-            self.say(format!("rules reloaded: {house}"));
+            self.note(format!("rules reloaded: {house}"));
         }
     }
 
@@ -634,6 +682,8 @@ impl Session {
         let Some(event) = self.night.undo() else {
             return;
         };
+        let said = format!("undo: {}", self.night.table().describe(&event));
+        self.notice(Level::Info, said);
         self.journaled(&Record::Undo, move |night| {
             let _ = night.apply(event);
         });

@@ -4,6 +4,7 @@
 //! [`Night`] is the fold of its events, so undo and crash recovery are replays.
 
 mod deal;
+mod describe;
 mod error;
 mod event;
 mod guts;

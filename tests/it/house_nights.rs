@@ -117,7 +117,7 @@ impl Dealer {
     fn press_as(&mut self, button: Button, long: bool) -> &mut Self {
         self.last = format!("{button:?}{}", if long { " (held)" } else { "" });
         self.input(Input::Press(Press { button, long }));
-        if let Some(m) = self.s.message() {
+        if let Some(m) = self.s.refusal() {
             panic!(
                 "{} was refused: {m}\n{}",
                 self.last,

@@ -581,3 +581,41 @@ fn a_flickering_host_card_keeps_the_dialog_in_progress() {
     s.handle(tap("04:00:00:00"), secs(3.0));
     assert_eq!(s.controller().mode, Mode::Dialog(Dialog::HostMenu(0)));
 }
+
+/// Each press's record is said in the log as a dealer would say it, and so
+/// is what undo took back and who took a pot nobody showed down for.
+#[test]
+fn the_log_says_what_each_press_recorded() {
+    let mut s = table();
+    s.handle(press(Button::Ok), secs(1.0));
+    let _ = s.take_notices();
+    let first = to_act(&s).expect("action");
+    let name = s
+        .night()
+        .table()
+        .player(first)
+        .expect("seated")
+        .name
+        .clone();
+    s.handle(press(Button::Fold), secs(2.0));
+    s.handle(press(Button::Undo), secs(3.0));
+    s.handle(press(Button::BetRaise), secs(4.0));
+    s.handle(press(Button::Ok), secs(4.0));
+    let said: Vec<String> = s.take_notices().into_iter().map(|n| n.text).collect();
+    assert_eq!(said[0], format!("{name} folds"));
+    assert_eq!(said[1], format!("undo: {name} folds"));
+    assert!(
+        said[2].starts_with(&format!("{name} raises to ")),
+        "{said:?}"
+    );
+    // Everyone else folds: the last fold says who won the pot.
+    s.handle(press(Button::Fold), secs(5.0));
+    s.handle(press(Button::Fold), secs(6.0));
+    let said: Vec<String> = s.take_notices().into_iter().map(|n| n.text).collect();
+    let last = said
+        .iter()
+        .rev()
+        .find(|t| t.contains(" folds"))
+        .expect("a fold");
+    assert!(last.contains(&format!(": {name} wins ")), "{said:?}");
+}

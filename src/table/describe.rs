@@ -1,0 +1,149 @@
+//! One line for what an event records, as a dealer would say it: the
+//! screen's confirmation after each press ("Dan raises to 60"), what an undo
+//! took back ("undo: Dan folds"), and who took a hand nobody showed down for
+//! ("Cat wins 6"). Described against the table as it stands before the
+//! event is applied (or after it is undone), so names and amounts are the
+//! ones the event meant.
+
+use std::fmt::Write;
+
+use super::{Table, TableEvent};
+use crate::engine::{Action, Declaration, Event, Phase, Seat};
+
+impl Table {
+    /// `event` in a line, against the table before it is applied.
+    pub fn describe(&self, event: &TableEvent) -> String {
+        let who = |seat: usize| self.name_of(seat);
+        let money = |c| self.money(c);
+        match event {
+            TableEvent::Join { name, buy_in, .. } => format!("{name} buys in {}", money(*buy_in)),
+            TableEvent::Leave { seat } => format!("{} cashes out", who(*seat)),
+            TableEvent::SitOut { seat } => format!("{} sits out", who(*seat)),
+            TableEvent::SitIn {
+                seat,
+                wait_for_big_blind: true,
+            } => format!("{} waits for the big blind", who(*seat)),
+            TableEvent::SitIn { seat, .. } => format!("{} sits in", who(*seat)),
+            TableEvent::NewPlayerEntry { seat, .. } => format!("{}: way in chosen", who(*seat)),
+            TableEvent::TopUp { seat, amount } => {
+                format!("{} tops up {}", who(*seat), money(*amount))
+            }
+            TableEvent::Rebuy { seat, amount } => {
+                format!("{} rebuys {}", who(*seat), money(*amount))
+            }
+            TableEvent::SetButton { seat } => format!("button: {}", who(*seat)),
+            TableEvent::ChooseGame { game } => {
+                let name = self
+                    .rules()
+                    .games
+                    .get(*game)
+                    .map_or("?", |g| g.name.as_str());
+                format!("next game: {name}")
+            }
+            TableEvent::Straddle { seat } => format!("{} straddles", who(*seat)),
+            TableEvent::BombNext => "next hand: bomb pot".into(),
+            TableEvent::StartKillOrbit => "kills on for an orbit".into(),
+            TableEvent::Kill { seat } => format!("{} kills the next pot", who(*seat)),
+            TableEvent::NewHand => format!("hand {} dealt", self.hands_dealt() + 1),
+            TableEvent::GutsCall {
+                seat,
+                stays_in: true,
+            } => format!("{} is in", who(*seat)),
+            TableEvent::GutsCall { seat, .. } => format!("{} is out", who(*seat)),
+            TableEvent::GutsShowdown { best } => match best.as_slice() {
+                [] => "nobody in: the pot stays".into(),
+                seats => {
+                    let names: Vec<String> = seats.iter().map(|&s| who(s)).collect();
+                    format!("best hand: {}", names.join(", "))
+                }
+            },
+            TableEvent::GutsFinal => "Guts: the last hand".into(),
+            TableEvent::LoseLife { seat } => format!("{} loses a life", who(*seat)),
+            TableEvent::Hand(e) => self.describe_hand(e),
+            TableEvent::Rules { .. } => "rules reloaded".into(),
+            TableEvent::MoveSeat { from, to } => {
+                format!("{} moves to seat {}", who(*from), to + 1)
+            }
+            TableEvent::SetStack { seat, stack } => {
+                format!("{}'s stack set to {}", who(*seat), money(*stack))
+            }
+            TableEvent::EndSession => "the session has ended".into(),
+        }
+    }
+
+    fn describe_hand(&self, event: &Event) -> String {
+        let hand = self.live_hand();
+        let state = hand.map(|h| h.state());
+        let who = |hs: Seat| {
+            hand.and_then(|h| h.order.get(hs).copied())
+                .map_or_else(|| format!("seat {}", hs + 1), |s| self.name_of(s))
+        };
+        match event {
+            Event::PostForced => "blinds and antes in".into(),
+            Event::Deal => match state.map(|s| s.phase()) {
+                Some(Phase::Dealing(_)) => "cards dealt".into(),
+                _ => "dealt".into(),
+            },
+            Event::NameOpener(s) => format!("{} opens", who(*s)),
+            Event::Act(s, action) => {
+                let owed = state.map_or(0, |st| st.to_call(*s));
+                let bet = state.map_or(0, |st| st.current_bet());
+                match action {
+                    Action::Fold => format!("{} folds", who(*s)),
+                    Action::CheckCall if owed == 0 => format!("{} checks", who(*s)),
+                    Action::CheckCall => format!("{} calls {}", who(*s), self.money(owed)),
+                    Action::BetRaiseTo(x) if bet == 0 => {
+                        format!("{} bets {}", who(*s), self.money(*x))
+                    }
+                    Action::BetRaiseTo(x) => {
+                        format!("{} raises to {}", who(*s), self.money(*x))
+                    }
+                    Action::BringIn => format!("{} brings it in", who(*s)),
+                }
+            }
+            Event::Draw(s, n) => format!("{} draws {n}", who(*s)),
+            Event::Declare(s, d) => {
+                let side = match d {
+                    Declaration::High => "high",
+                    Declaration::Low => "low",
+                    Declaration::Both => "both ways",
+                };
+                format!("{} declares {side}", who(*s))
+            }
+            Event::OpenPair => "open pair: the big bet".into(),
+            Event::WildCard => "wild card: everyone pays".into(),
+            Event::RunItTwice => "run it twice".into(),
+            Event::Show(s) => format!("{} shows", who(*s)),
+            Event::Showdown(_) => "pots paid".into(),
+            Event::Chop => "the blinds chop".into(),
+            Event::Misdeal => "misdeal: the hand is void".into(),
+        }
+    }
+
+    /// After a hand that ended without a showdown: who took what ("Cat wins
+    /// 6"). `None` while a hand is on, or after a showdown (the screen showed
+    /// the split already).
+    pub fn won_without_showdown(&self) -> Option<String> {
+        let hand = self.hand().filter(|h| h.settled)?;
+        let state = hand.state();
+        if state.phase() != Phase::Complete || state.live().len() != 1 {
+            return None;
+        }
+        let payouts = state.payouts()?;
+        let mut line = String::new();
+        for (hs, &won) in payouts.iter().enumerate().filter(|(_, &w)| w > 0) {
+            let name = hand
+                .order
+                .get(hs)
+                .map_or_else(|| format!("seat {}", hs + 1), |&s| self.name_of(s));
+            let sep = if line.is_empty() { "" } else { ", " };
+            let _ = write!(line, "{sep}{name} wins {}", self.money(won));
+        }
+        (!line.is_empty()).then_some(line)
+    }
+
+    fn name_of(&self, seat: usize) -> String {
+        self.player(seat)
+            .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
+    }
+}
