@@ -15,7 +15,7 @@ use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 
-use super::render::Frame;
+use super::render::{Frame, HEIGHT, WIDTH};
 use crate::hw::oled::PerPixel;
 
 /// One line of text, its top at `at.y` (`Baseline::Top`), placed by
@@ -85,8 +85,16 @@ impl Canvas for Frame {
             Alignment::Right => t.at.x - width + 1,
             Alignment::Center => t.at.x - (width - 1) / 2,
         };
-        let cell = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
         let y = t.at.y;
+        if t.background.is_none() {
+            if let (Ok(left), Ok(top)) = (usize::try_from(x0), usize::try_from(y)) {
+                if top < HEIGHT {
+                    glyphs.line(self, left, top, t.text, t.color.is_on());
+                    return Ok(());
+                }
+            }
+        }
+        let cell = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
         for (i, b) in t.text.bytes().enumerate() {
             let x = x0 + i as i32 * (w + gap);
             let columns = glyphs.columns(b);
@@ -109,6 +117,14 @@ struct Glyphs {
     spacing: i32,
     /// `width` columns per character from `' '` to `'~'`.
     columns: Vec<u64>,
+    /// The same glyphs as page bytes, eight columns to a `u64` (column `j`
+    /// of a chunk in byte `j`, as the frame stores them): per character,
+    /// `chunks` chunks of `stride` entries, a blank page, the glyph's pages
+    /// top first, a blank page, so that any page and the one above it are
+    /// there to read.
+    bytes: Vec<u64>,
+    stride: usize,
+    chunks: usize,
 }
 
 thread_local! {
@@ -142,11 +158,72 @@ impl Glyphs {
             let _ = Text::with_baseline(c, Point::zero(), style, Baseline::Top).draw(&mut cols);
             columns.extend(cols.0);
         }
+        let pages = (height as usize).div_ceil(8);
+        let stride = pages + 2;
+        let chunks = (width as usize).div_ceil(8);
+        let mut bytes = vec![0u64; 95 * chunks * stride];
+        for (i, glyph) in columns.chunks(width.max(1) as usize).enumerate() {
+            for (j, &col) in glyph.iter().enumerate() {
+                for p in 0..pages {
+                    let byte = u64::from((col >> (8 * p)) as u8);
+                    if let Some(v) = bytes.get_mut((i * chunks + j / 8) * stride + 1 + p) {
+                        *v |= byte << (8 * (j % 8));
+                    }
+                }
+            }
+        }
         Glyphs {
             width,
             height,
             spacing: font.character_spacing.min(64) as i32,
             columns,
+            bytes,
+            stride,
+            chunks,
+        }
+    }
+
+    /// One-colour ASCII `text` with its first column at `x` and its top
+    /// row at `y`, both on the panel: each character laid down eight
+    /// columns of a page at a time, shifted down to `y` within the bytes
+    /// of a `u64`. A column at a time, text was most of every screen's
+    /// drawing.
+    fn line(&self, frame: &mut Frame, x: usize, y: usize, text: &str, on: bool) {
+        let (page0, shift) = (y / 8, (y % 8) as u32);
+        // Each byte shifted down within itself (`low`), and what it pushes
+        // out into the byte of the page below (`high`).
+        let low = u64::from_le_bytes([0xFFu8 << shift; 8]);
+        let high = u64::from_le_bytes([(0xFFu16 >> (8 - shift)) as u8; 8]);
+        // The rows the text covers from the top of its first page: one
+        // page more than the glyph's own at most.
+        let out_pages = (self.height as usize + shift as usize)
+            .div_ceil(8)
+            .min(self.stride - 1);
+        let pitch = (self.width + self.spacing).max(0) as usize;
+        let per_char = self.chunks * self.stride;
+        // Characters past the panel's right edge show nothing.
+        let shown = match pitch {
+            0 => text.len().min(1),
+            p => text.len().min((WIDTH - x.min(WIDTH)).div_ceil(p)),
+        };
+        let text = &text.as_bytes()[..shown];
+        for q in 0..out_pages {
+            let Some(row) = frame.page_mut(page0 + q) else {
+                break;
+            };
+            let mut at = x;
+            for &b in text {
+                let first = usize::from(b.saturating_sub(b' ')) * per_char + q;
+                for c in 0..self.chunks {
+                    // Entry q of a chunk is the page above output page q, q + 1 the page itself.
+                    let i = first + c * self.stride;
+                    let above = self.bytes.get(i).copied().unwrap_or(0);
+                    let here = self.bytes.get(i + 1).copied().unwrap_or(0);
+                    let v = ((here << shift) & low) | ((above >> (8 - shift)) & high);
+                    put8(row, at + 8 * c, v, on);
+                }
+                at += pitch;
+            }
         }
     }
 
@@ -154,6 +231,28 @@ impl Glyphs {
         let w = self.width as usize;
         let i = usize::from(b.saturating_sub(b' '));
         self.columns.get(i * w..(i + 1) * w).unwrap_or(&[])
+    }
+}
+
+/// Lights (or clears) the bits of `v` in the eight bytes of `row` from
+/// `at`, byte `j` of `v` at `row[at + j]`; bytes past the row's end are
+/// dropped.
+fn put8(row: &mut [u8], at: usize, v: u64, on: bool) {
+    if v == 0 {
+        return;
+    }
+    if let Some(dst) = row.get_mut(at..at + 8) {
+        let mut old = [0u8; 8];
+        old.copy_from_slice(dst);
+        let old = u64::from_le_bytes(old);
+        let new = if on { old | v } else { old & !v };
+        dst.copy_from_slice(&new.to_le_bytes());
+        return;
+    }
+    for (j, b) in v.to_le_bytes().into_iter().enumerate() {
+        if let Some(dst) = row.get_mut(at + j) {
+            *dst = if on { *dst | b } else { *dst & !b };
+        }
     }
 }
 
