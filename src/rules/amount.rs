@@ -71,8 +71,59 @@ impl Decimal {
 
     /// `units` of `self` written as a decimal (for summaries).
     pub fn times(&self, units: Chips) -> String {
-        let digits = self.digits.saturating_mul(u128::from(units));
-        let s = format!("{:0>width$}", digits, width = self.scale as usize + 1);
+        self.shown(units).to_string()
+    }
+
+    /// [`Decimal::times`] as a `Display`, so that a screen can write an
+    /// amount into its line without a `String` of its own.
+    pub fn shown(&self, units: Chips) -> Times {
+        Times {
+            digits: self.digits.saturating_mul(u128::from(units)),
+            scale: self.scale,
+        }
+    }
+
+    /// The ratio `digits / 10^scale`, for multiples such as a 1.5× kill.
+    pub fn ratio(&self) -> (u64, u64) {
+        let den = 10u64.pow(self.scale);
+        (u64::try_from(self.digits).unwrap_or(u64::MAX), den)
+    }
+}
+
+/// An amount as [`Decimal::times`] writes it: no trailing zeros in the
+/// fraction, but never a single fraction digit (`2.50`, not `2.5`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Times {
+    digits: u128,
+    scale: u32,
+}
+
+impl fmt::Display for Times {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let one = 10u128.checked_pow(self.scale);
+        let (Some(one), None, None) = (one, f.width(), f.precision()) else {
+            // Padding needs the whole text first; and no scale past 10^38
+            // is ever parsed (MAX_SCALE).
+            return f.pad(&self.in_full());
+        };
+        let (int, mut frac) = (self.digits / one, self.digits % one);
+        let mut places = self.scale as usize;
+        while places > 0 && frac % 10 == 0 {
+            frac /= 10;
+            places -= 1;
+        }
+        match places {
+            0 => write!(f, "{int}"),
+            1 => write!(f, "{int}.{frac}0"),
+            _ => write!(f, "{int}.{frac:0>places$}"),
+        }
+    }
+}
+
+impl Times {
+    /// The same text through a `String`, for any scale.
+    fn in_full(&self) -> String {
+        let s = format!("{:0>width$}", self.digits, width = self.scale as usize + 1);
         let (int, frac) = s.split_at(s.len() - self.scale as usize);
         let frac = frac.trim_end_matches('0');
         if frac.is_empty() {
@@ -82,12 +133,6 @@ impl Decimal {
         } else {
             format!("{int}.{frac}")
         }
-    }
-
-    /// The ratio `digits / 10^scale`, for multiples such as a 1.5× kill.
-    pub fn ratio(&self) -> (u64, u64) {
-        let den = 10u64.pow(self.scale);
-        (u64::try_from(self.digits).unwrap_or(u64::MAX), den)
     }
 }
 
@@ -187,5 +232,43 @@ mod tests {
         ] {
             assert_eq!(Decimal::parse(bad), None, "{bad}");
         }
+    }
+
+    /// The written amount is the one the `String` way wrote, at every scale
+    /// and for amounts with and without trailing zeros, padded or not.
+    #[test]
+    fn shown_is_written_in_full() {
+        for unit in [
+            "1", "0.5", "0.25", "0.05", "0.001", "0.000125", "7", "1.000001",
+        ] {
+            let unit = Decimal::parse(unit).unwrap();
+            for units in [
+                0,
+                1,
+                2,
+                3,
+                4,
+                5,
+                9,
+                10,
+                40,
+                50,
+                99,
+                100,
+                101,
+                1234,
+                99_999,
+                u64::MAX,
+            ] {
+                let t = unit.shown(units);
+                assert_eq!(t.to_string(), t.in_full(), "{unit} x {units}");
+                assert_eq!(format!("{t:>12}"), format!("{:>12}", t.in_full()));
+            }
+        }
+        let huge = Times {
+            digits: 12_300,
+            scale: 40,
+        };
+        assert_eq!(huge.to_string(), huge.in_full());
     }
 }
