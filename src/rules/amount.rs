@@ -100,27 +100,63 @@ pub struct Times {
 
 impl fmt::Display for Times {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let one = 10u128.checked_pow(self.scale);
-        let (Some(one), None, None) = (one, f.width(), f.precision()) else {
-            // Padding needs the whole text first; and no scale past 10^38
-            // is ever parsed (MAX_SCALE).
+        if f.width().is_some() || f.precision().is_some() {
+            // Padding needs the whole text first.
             return f.pad(&self.in_full());
+        }
+        self.write_to(f)
+    }
+}
+
+impl Times {
+    /// The text into `out`, digit by digit from a stack buffer: a screen
+    /// writes several amounts a frame, and `write!` of a u128 through a
+    /// formatter was most of the cost of each.
+    pub fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        // The fraction in a u64: below 10^19. No scale past MAX_SCALE is
+        // ever parsed, nor an amount past u64 units of a u64 unit.
+        let one = 10u64.checked_pow(self.scale).map(u128::from);
+        let (Some(one), Ok(int)) = (one, u64::try_from(self.digits / one.unwrap_or(1))) else {
+            return out.write_str(&self.in_full());
         };
-        let (int, mut frac) = (self.digits / one, self.digits % one);
+        let mut frac = u64::try_from(self.digits % one).unwrap_or(0);
         let mut places = self.scale as usize;
         while places > 0 && frac % 10 == 0 {
             frac /= 10;
             places -= 1;
         }
-        match places {
-            0 => write!(f, "{int}"),
-            1 => write!(f, "{int}.{frac}0"),
-            _ => write!(f, "{int}.{frac:0>places$}"),
+        // Right to left: a lone fraction digit's 0, the fraction, the
+        // point, the whole part (20 + 1 + 19 + 1 bytes at most).
+        let mut buf = [b'0'; 48];
+        let mut at = buf.len();
+        let mut put = |b: u8| {
+            at = at.saturating_sub(1);
+            if let Some(slot) = buf.get_mut(at) {
+                *slot = b;
+            }
+        };
+        if places == 1 {
+            put(b'0');
         }
+        for _ in 0..places {
+            put(b'0' + (frac % 10) as u8);
+            frac /= 10;
+        }
+        if places > 0 {
+            put(b'.');
+        }
+        let mut int = int;
+        loop {
+            put(b'0' + (int % 10) as u8);
+            int /= 10;
+            if int == 0 {
+                break;
+            }
+        }
+        let text = buf.get(at..).unwrap_or(&[]);
+        out.write_str(std::str::from_utf8(text).unwrap_or(""))
     }
-}
 
-impl Times {
     /// The same text through a `String`, for any scale.
     fn in_full(&self) -> String {
         let s = format!("{:0>width$}", self.digits, width = self.scale as usize + 1);

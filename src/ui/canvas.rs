@@ -40,6 +40,35 @@ pub trait Canvas: DrawTarget<Color = BinaryColor> + Sized {
     fn text(&mut self, t: &TextSpec) -> Result<(), Self::Error> {
         text_by_pixels(self, t)
     }
+
+    /// Columns from `at`: in column `at.x + i`, the rows set in `cover[i]`
+    /// (bit 0 at row `at.y`) take the colour of the same bit of `lit[i]`;
+    /// the others stay as they are. A picture such as the settle-up QR code
+    /// in one call.
+    fn columns(&mut self, at: Point, cover: &[u64], lit: &[u64]) -> Result<(), Self::Error> {
+        columns_by_pixels(self, at, cover, lit)
+    }
+}
+
+/// [`Canvas::columns`] a pixel at a time, on any target.
+pub fn columns_by_pixels<D>(
+    d: &mut D,
+    at: Point,
+    cover: &[u64],
+    lit: &[u64],
+) -> Result<(), D::Error>
+where
+    D: DrawTarget<Color = BinaryColor>,
+{
+    let pixels = cover.iter().zip(lit).enumerate().flat_map(|(i, (&c, &l))| {
+        let x = i32::try_from(i).ok().and_then(|i| at.x.checked_add(i));
+        (0..64).filter_map(move |r: i32| {
+            let y = at.y.checked_add(r)?;
+            (c >> r & 1 == 1)
+                .then_some(Pixel(Point::new(x?, y), BinaryColor::from(l >> r & 1 == 1)))
+        })
+    });
+    d.draw_iter(pixels)
 }
 
 impl Canvas for MockDisplay<BinaryColor> {}
@@ -104,6 +133,45 @@ impl Canvas for Frame {
                 self.columns_bits(x, y, cells, bg.is_on());
             }
             self.columns_bits(x, y, columns.iter().copied(), t.color.is_on());
+        }
+        Ok(())
+    }
+
+    /// Page by page over a byte span where the columns start on the panel;
+    /// a column at a time where they do not.
+    fn columns(&mut self, at: Point, cover: &[u64], lit: &[u64]) -> Result<(), Self::Error> {
+        let all = cover.iter().fold(0, |a, c| a | c);
+        let (Ok(left), Ok(top)) = (usize::try_from(at.x), usize::try_from(at.y)) else {
+            for (i, (&c, &l)) in cover.iter().zip(lit).enumerate() {
+                let Some(x) = i32::try_from(i).ok().and_then(|i| at.x.checked_add(i)) else {
+                    break;
+                };
+                self.column_bits(x, at.y, c & !l, false);
+                self.column_bits(x, at.y, c & l, true);
+            }
+            return Ok(());
+        };
+        let (page0, shift) = (top / 8, (top % 8) as u32);
+        if all.leading_zeros() < shift {
+            // Rows past the 64th bit after the shift: a column at a time.
+            for (i, (&c, &l)) in cover.iter().zip(lit).enumerate() {
+                let x = i32::try_from(left + i).unwrap_or(i32::MAX);
+                self.column_bits(x, at.y, c & !l, false);
+                self.column_bits(x, at.y, c & l, true);
+            }
+            return Ok(());
+        }
+        let rows = (64 - all.leading_zeros() + shift) as usize;
+        for j in 0..rows.div_ceil(8) {
+            let Some(row) = self.page_mut(page0 + j) else {
+                break;
+            };
+            let span = row.get_mut(left.min(WIDTH)..).unwrap_or_default();
+            for ((b, &c), &l) in span.iter_mut().zip(cover).zip(lit) {
+                let c = ((c << shift) >> (8 * j)) as u8;
+                let l = ((l << shift) >> (8 * j)) as u8;
+                *b = (*b & !c) | (l & c);
+            }
         }
         Ok(())
     }

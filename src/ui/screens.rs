@@ -138,6 +138,15 @@ impl Line {
         line
     }
 
+    /// Bytes written; without going through `str`, which checks them.
+    pub(super) fn len(&self) -> usize {
+        self.spill.as_ref().map_or(self.len, String::len)
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     pub(super) fn as_str(&self) -> &str {
         match &self.spill {
             Some(s) => s,
@@ -648,12 +657,19 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
 /// The ledger, with the settle-up QR on the right.
 pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
-    let text = qr::settle_text(table);
-    if let Some(code) = qr::encode(&text) {
-        let w = i32::try_from(code.width()).unwrap_or(29) * qr::MODULE_PX;
-        let quiet = (H - w) / 2;
-        qr::draw(d, &code, Point::new(W - H + quiet, quiet), quiet)?;
-    }
+    // Biggest swings first: those are the ones settled in cash.
+    let mut nets = qr::nets(table);
+    nets.sort_by_key(|(_, n)| std::cmp::Reverse(n.unsigned_abs()));
+    let mut text = Line::new();
+    qr::settle(&mut text, table, &nets);
+    qr::with_code(&text, |code| match code {
+        Some(code) => {
+            let w = i32::try_from(code.code.width()).unwrap_or(29) * qr::MODULE_PX;
+            let quiet = (H - w) / 2;
+            qr::draw_columns(d, code, Point::new(W - H + quiet, quiet), quiet).map(drop)
+        }
+        None => Ok(()),
+    })?;
     let l = table.ledger();
     left(
         d,
@@ -677,9 +693,6 @@ pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
         &FONT_5X8,
         19,
     )?;
-    // Biggest swings first: those are the ones settled in cash.
-    let mut nets = qr::nets(table);
-    nets.sort_by_key(|(_, n)| std::cmp::Reverse(n.unsigned_abs()));
     for (i, (n, v)) in nets.iter().take(4).enumerate() {
         let mag = Chips::try_from(v.unsigned_abs()).unwrap_or(Chips::MAX);
         let sign = if *v < 0 { '-' } else { '+' };
