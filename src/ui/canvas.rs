@@ -186,11 +186,10 @@ struct Glyphs {
     /// `width` columns per character from `' '` to `'~'`.
     columns: Vec<u64>,
     /// The same glyphs as page bytes, eight columns to a `u64` (column `j`
-    /// of a chunk in byte `j`, as the frame stores them): per character,
-    /// `chunks` chunks of `stride` entries, a blank page, the glyph's pages
-    /// top first, a blank page, so that any page and the one above it are
-    /// there to read.
-    bytes: Vec<u64>,
+    /// of a chunk in byte `j`, as the frame stores them), once for each of
+    /// the eight rows a line can start at within a page: per shift, per
+    /// character, `chunks` chunks of `stride` pages, top first.
+    shifted: Vec<u64>,
     stride: usize,
     chunks: usize,
 }
@@ -226,17 +225,33 @@ impl Glyphs {
             let _ = Text::with_baseline(c, Point::zero(), style, Baseline::Top).draw(&mut cols);
             columns.extend(cols.0);
         }
+        // Unshifted first: per character and chunk, the glyph's pages.
         let pages = (height as usize).div_ceil(8);
-        let stride = pages + 2;
         let chunks = (width as usize).div_ceil(8);
-        let mut bytes = vec![0u64; 95 * chunks * stride];
+        let mut bytes = vec![0u64; 95 * chunks * pages];
         for (i, glyph) in columns.chunks(width.max(1) as usize).enumerate() {
             for (j, &col) in glyph.iter().enumerate() {
                 for p in 0..pages {
                     let byte = u64::from((col >> (8 * p)) as u8);
-                    if let Some(v) = bytes.get_mut((i * chunks + j / 8) * stride + 1 + p) {
+                    if let Some(v) = bytes.get_mut((i * chunks + j / 8) * pages + p) {
                         *v |= byte << (8 * (j % 8));
                     }
+                }
+            }
+        }
+        // Shifted down `shift` rows, a glyph reaches one page further.
+        let stride = pages + 1;
+        let mut shifted = Vec::with_capacity(8 * 95 * chunks * stride);
+        for shift in 0..8u32 {
+            // Each byte shifted down within itself (`low`), and what it
+            // pushes out into the byte of the page below (`high`).
+            let low = u64::from_le_bytes([0xFFu8 << shift; 8]);
+            let high = u64::from_le_bytes([(0xFFu16 >> (8 - shift)) as u8; 8]);
+            for chunk in bytes.chunks(pages.max(1)) {
+                let page = |q: Option<usize>| q.and_then(|q| chunk.get(q)).copied().unwrap_or(0);
+                for q in 0..stride {
+                    let (above, here) = (page(q.checked_sub(1)), page(Some(q)));
+                    shifted.push(((here << shift) & low) | ((above >> (8 - shift)) & high));
                 }
             }
         }
@@ -245,7 +260,7 @@ impl Glyphs {
             height,
             spacing: font.character_spacing.min(64) as i32,
             columns,
-            bytes,
+            shifted,
             stride,
             chunks,
         }
@@ -257,18 +272,15 @@ impl Glyphs {
     /// of a `u64`. A column at a time, text was most of every screen's
     /// drawing.
     fn line(&self, frame: &mut Frame, x: usize, y: usize, text: &str, on: bool) {
-        let (page0, shift) = (y / 8, (y % 8) as u32);
-        // Each byte shifted down within itself (`low`), and what it pushes
-        // out into the byte of the page below (`high`).
-        let low = u64::from_le_bytes([0xFFu8 << shift; 8]);
-        let high = u64::from_le_bytes([(0xFFu16 >> (8 - shift)) as u8; 8]);
-        // The rows the text covers from the top of its first page: one
-        // page more than the glyph's own at most.
-        let out_pages = (self.height as usize + shift as usize)
-            .div_ceil(8)
-            .min(self.stride - 1);
+        let (page0, shift) = (y / 8, y % 8);
+        // The rows the text covers from the top of its first page.
+        let out_pages = (self.height as usize + shift).div_ceil(8).min(self.stride);
         let pitch = (self.width + self.spacing).max(0) as usize;
         let per_char = self.chunks * self.stride;
+        let glyphs = self
+            .shifted
+            .get(shift * 95 * per_char..(shift + 1) * 95 * per_char)
+            .unwrap_or(&[]);
         // Characters past the panel's right edge show nothing.
         let shown = match pitch {
             0 => text.len().min(1),
@@ -283,11 +295,7 @@ impl Glyphs {
             for &b in text {
                 let first = usize::from(b.saturating_sub(b' ')) * per_char + q;
                 for c in 0..self.chunks {
-                    // Entry q of a chunk is the page above output page q, q + 1 the page itself.
-                    let i = first + c * self.stride;
-                    let above = self.bytes.get(i).copied().unwrap_or(0);
-                    let here = self.bytes.get(i + 1).copied().unwrap_or(0);
-                    let v = ((here << shift) & low) | ((above >> (8 - shift)) & high);
+                    let v = glyphs.get(first + c * self.stride).copied().unwrap_or(0);
                     put8(row, at + 8 * c, v, on);
                 }
                 at += pitch;
