@@ -157,6 +157,32 @@ impl Times {
         out.write_str(std::str::from_utf8(text).unwrap_or(""))
     }
 
+    /// How many bytes [`Times::write_to`] writes, worked out without
+    /// writing them: the settle-up text counts which players fit first.
+    pub fn len(&self) -> usize {
+        let one = 10u64.checked_pow(self.scale).map(u128::from);
+        let (Some(one), Ok(int)) = (one, u64::try_from(self.digits / one.unwrap_or(1))) else {
+            return self.in_full().len();
+        };
+        let mut frac = u64::try_from(self.digits % one).unwrap_or(0);
+        let mut places = self.scale as usize;
+        while places > 0 && frac % 10 == 0 {
+            frac /= 10;
+            places -= 1;
+        }
+        let whole = int.checked_ilog10().map_or(1, |d| d as usize + 1);
+        match places {
+            0 => whole,
+            1 => whole + 3,
+            _ => whole + 1 + places,
+        }
+    }
+
+    /// Never: there is always at least one digit.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
     /// The same text through a `String`, for any scale.
     fn in_full(&self) -> String {
         let s = format!("{:0>width$}", self.digits, width = self.scale as usize + 1);
@@ -298,13 +324,20 @@ mod tests {
             ] {
                 let t = unit.shown(units);
                 assert_eq!(t.to_string(), t.in_full(), "{unit} x {units}");
+                assert_eq!(t.len(), t.in_full().len(), "{unit} x {units}");
                 assert_eq!(format!("{t:>12}"), format!("{:>12}", t.in_full()));
             }
         }
-        let huge = Times {
-            digits: 12_300,
-            scale: 40,
-        };
-        assert_eq!(huge.to_string(), huge.in_full());
+        for (digits, scale) in [
+            (12_300, 40),
+            (u128::MAX, 0),
+            (u128::MAX, 19),
+            (u128::MAX, 20),
+            (u128::from(u64::MAX) * 1000, 3),
+        ] {
+            let t = Times { digits, scale };
+            assert_eq!(t.to_string(), t.in_full(), "{digits} {scale}");
+            assert_eq!(t.len(), t.in_full().len(), "{digits} {scale}");
+        }
     }
 }

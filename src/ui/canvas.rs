@@ -16,7 +16,7 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 
 use super::render::{Frame, HEIGHT, WIDTH};
-use crate::hw::oled::PerPixel;
+use crate::hw::oled::{PerPixel, PAGES};
 
 /// One line of text, its top at `at.y` (`Baseline::Top`), placed by
 /// `align` about `at.x` as embedded-graphics places it.
@@ -162,6 +162,20 @@ impl Canvas for Frame {
             return Ok(());
         }
         let rows = (64 - all.leading_zeros() + shift) as usize;
+        if shift == 0 && cover.iter().all(|&c| c == u64::MAX) {
+            // A picture as tall as the panel on a page boundary (the QR
+            // code's field): every byte is the picture's own.
+            for j in 0..PAGES {
+                let Some(row) = self.page_mut(page0 + j) else {
+                    break;
+                };
+                let span = row.get_mut(left.min(WIDTH)..).unwrap_or_default();
+                for (b, &l) in span.iter_mut().zip(lit) {
+                    *b = (l >> (8 * j)) as u8;
+                }
+            }
+            return Ok(());
+        }
         for j in 0..rows.div_ceil(8) {
             let Some(row) = self.page_mut(page0 + j) else {
                 break;

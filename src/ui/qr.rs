@@ -7,7 +7,7 @@
 //! v3-M holds 61 alphanumeric characters against 42 bytes.
 
 use std::cell::RefCell;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
@@ -65,21 +65,9 @@ pub fn settle_text(table: &Table) -> String {
     text
 }
 
-/// How many bytes a text takes, without keeping it.
-#[derive(Default)]
-struct Count(usize);
-
-impl fmt::Write for Count {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0 += s.len();
-        Ok(())
-    }
-}
-
-fn length(args: fmt::Arguments) -> usize {
-    let mut n = Count::default();
-    let _ = n.write_fmt(args);
-    n.0
+/// How many digits `n` is written with.
+fn digits(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 /// One player's part of the settle-up text: ` ANN+35`.
@@ -93,6 +81,13 @@ fn part(out: &mut impl fmt::Write, table: &Table, (name, n): &(String, i128)) {
     let _ = table.rules().house.unit.shown(mag).write_to(out);
 }
 
+/// How long [`part`] is, without writing it (the name's characters kept
+/// are ASCII).
+fn part_len(table: &Table, (name, n): &(String, i128)) -> usize {
+    let mag = Chips::try_from(n.unsigned_abs()).unwrap_or(Chips::MAX);
+    2 + alnum_chars(name).take(6).count() + table.rules().house.unit.shown(mag).len()
+}
+
 /// [`settle_text`] into `out`, with `nets` already in order: the players
 /// that fit are counted first and the text written once, straight into
 /// `out` (a stack line on the ledger screen, which builds this text on
@@ -100,22 +95,14 @@ fn part(out: &mut impl fmt::Write, table: &Table, (name, n): &(String, i128)) {
 pub fn settle(out: &mut impl fmt::Write, table: &Table, nets: &[(String, i128)]) {
     let hands = table.hands_dealt();
     let fees = table.rules().house.unit.shown(table.ledger().fees());
-    let head = length(format_args!("H{hands}"));
-    let tail = length(format_args!(" FEE {fees}"));
-    let part_len = |net| {
-        let mut n = Count::default();
-        part(&mut n, table, net);
-        n.0
-    };
-    let mut kept: usize = nets.iter().map(part_len).sum();
+    // `H12` and ` FEE 5`.
+    let (head, tail) = (1 + digits(hands), 5 + fees.len());
+    let mut kept: usize = nets.iter().map(|net| part_len(table, net)).sum();
     let mut keep = nets.len();
     loop {
+        // ` +3` for the players left out.
         let left = nets.len() - keep;
-        let more = if left > 0 {
-            length(format_args!(" +{left}"))
-        } else {
-            0
-        };
+        let more = if left > 0 { 2 + digits(left as u64) } else { 0 };
         if head + kept + more + tail <= MAX_CHARS {
             break;
         }
@@ -125,7 +112,7 @@ pub fn settle(out: &mut impl fmt::Write, table: &Table, nets: &[(String, i128)])
             let _ = out.write_str(&whole.chars().take(MAX_CHARS).collect::<String>());
             return;
         };
-        kept -= nets.get(last).map_or(0, part_len);
+        kept -= nets.get(last).map_or(0, |net| part_len(table, net));
         keep = last;
     }
     let _ = write!(out, "H{hands}");

@@ -157,6 +157,18 @@ impl Line {
 }
 
 impl fmt::Write for Line {
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        // ASCII, nearly every character a screen writes: one byte in place.
+        match (u8::try_from(c), &self.spill, self.bytes.get_mut(self.len)) {
+            (Ok(b), None, Some(slot)) if b.is_ascii() => {
+                *slot = b;
+                self.len += 1;
+                Ok(())
+            }
+            _ => self.write_str(c.encode_utf8(&mut [0; 4])),
+        }
+    }
+
     fn write_str(&mut self, s: &str) -> fmt::Result {
         if let Some(spill) = &mut self.spill {
             spill.push_str(s);

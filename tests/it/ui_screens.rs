@@ -269,7 +269,7 @@ fn screens_match_the_per_pixel_path() {
 
 mod text {
     use dealerd::hw::oled::PerPixel;
-    use dealerd::ui::canvas::{text_by_pixels, Canvas, TextSpec};
+    use dealerd::ui::canvas::{columns_by_pixels, text_by_pixels, Canvas, TextSpec};
     use dealerd::ui::render::Frame;
     use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
     use embedded_graphics::mono_font::MonoFont;
@@ -347,6 +347,32 @@ mod text {
             fast.text(&spec).unwrap();
             let mut slow = Frame::from_bytes(bytes);
             text_by_pixels(&mut PerPixel(&mut slow), &spec).unwrap();
+            prop_assert_eq!(fast, slow);
+        }
+
+        /// The frame's columns are the columns drawn pixel by pixel, for
+        /// any place (page-aligned or not, on or off every edge), any rows
+        /// covered (whole columns too), over whatever the frame held.
+        #[test]
+        fn frame_columns_are_pixels(
+            x in -80i32..150,
+            y in prop_oneof![-80i32..90, (-2i32..10).prop_map(|p| 8 * p)],
+            columns in proptest::collection::vec((any::<u64>(), any::<u64>(), any::<bool>()), 0..70),
+            narrow in 0u32..64,
+            under in proptest::collection::vec(any::<u8>(), 1024),
+        ) {
+            let mut bytes = [0u8; 1024];
+            bytes.copy_from_slice(&under);
+            let cover: Vec<u64> = columns
+                .iter()
+                .map(|&(c, _, whole)| if whole { u64::MAX } else { c >> narrow })
+                .collect();
+            let lit: Vec<u64> = columns.iter().map(|&(_, l, _)| l).collect();
+            let at = Point::new(x, y);
+            let mut fast = Frame::from_bytes(bytes);
+            fast.columns(at, &cover, &lit).unwrap();
+            let mut slow = Frame::from_bytes(bytes);
+            columns_by_pixels(&mut PerPixel(&mut slow), at, &cover, &lit).unwrap();
             prop_assert_eq!(fast, slow);
         }
     }
