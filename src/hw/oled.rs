@@ -94,6 +94,14 @@ impl Frame {
         &self.buf[page * WIDTH..(page + 1) * WIDTH]
     }
 
+    /// One page's 128 column bytes to write, or `None` past the last page.
+    pub fn page_mut(&mut self, page: usize) -> Option<&mut [u8]> {
+        if page >= PAGES {
+            return None;
+        }
+        self.buf.get_mut(page * WIDTH..(page + 1) * WIDTH)
+    }
+
     /// Whether the pixel at (x, y) is on; off outside the panel.
     pub fn pixel(&self, x: usize, y: usize) -> bool {
         x < WIDTH && y < HEIGHT && self.buf[(y / 8) * WIDTH + x] & (1 << (y % 8)) != 0

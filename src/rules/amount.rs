@@ -71,8 +71,121 @@ impl Decimal {
 
     /// `units` of `self` written as a decimal (for summaries).
     pub fn times(&self, units: Chips) -> String {
-        let digits = self.digits.saturating_mul(u128::from(units));
-        let s = format!("{:0>width$}", digits, width = self.scale as usize + 1);
+        self.shown(units).to_string()
+    }
+
+    /// [`Decimal::times`] as a `Display`, so that a screen can write an
+    /// amount into its line without a `String` of its own.
+    pub fn shown(&self, units: Chips) -> Times {
+        Times {
+            digits: self.digits.saturating_mul(u128::from(units)),
+            scale: self.scale,
+        }
+    }
+
+    /// The ratio `digits / 10^scale`, for multiples such as a 1.5× kill.
+    pub fn ratio(&self) -> (u64, u64) {
+        let den = 10u64.pow(self.scale);
+        (u64::try_from(self.digits).unwrap_or(u64::MAX), den)
+    }
+}
+
+/// An amount as [`Decimal::times`] writes it: no trailing zeros in the
+/// fraction, but never a single fraction digit (`2.50`, not `2.5`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Times {
+    digits: u128,
+    scale: u32,
+}
+
+impl fmt::Display for Times {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.width().is_some() || f.precision().is_some() {
+            // Padding needs the whole text first.
+            return f.pad(&self.in_full());
+        }
+        self.write_to(f)
+    }
+}
+
+impl Times {
+    /// The text into `out`, digit by digit from a stack buffer: a screen
+    /// writes several amounts a frame, and `write!` of a u128 through a
+    /// formatter was most of the cost of each.
+    pub fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        // The fraction in a u64: below 10^19. No scale past MAX_SCALE is
+        // ever parsed, nor an amount past u64 units of a u64 unit.
+        let one = 10u64.checked_pow(self.scale).map(u128::from);
+        let (Some(one), Ok(int)) = (one, u64::try_from(self.digits / one.unwrap_or(1))) else {
+            return out.write_str(&self.in_full());
+        };
+        let mut frac = u64::try_from(self.digits % one).unwrap_or(0);
+        let mut places = self.scale as usize;
+        while places > 0 && frac % 10 == 0 {
+            frac /= 10;
+            places -= 1;
+        }
+        // Right to left: a lone fraction digit's 0, the fraction, the
+        // point, the whole part (20 + 1 + 19 + 1 bytes at most).
+        let mut buf = [b'0'; 48];
+        let mut at = buf.len();
+        let mut put = |b: u8| {
+            at = at.saturating_sub(1);
+            if let Some(slot) = buf.get_mut(at) {
+                *slot = b;
+            }
+        };
+        if places == 1 {
+            put(b'0');
+        }
+        for _ in 0..places {
+            put(b'0' + (frac % 10) as u8);
+            frac /= 10;
+        }
+        if places > 0 {
+            put(b'.');
+        }
+        let mut int = int;
+        loop {
+            put(b'0' + (int % 10) as u8);
+            int /= 10;
+            if int == 0 {
+                break;
+            }
+        }
+        let text = buf.get(at..).unwrap_or(&[]);
+        out.write_str(std::str::from_utf8(text).unwrap_or(""))
+    }
+
+    /// How many bytes [`Times::write_to`] writes, worked out without
+    /// writing them: the settle-up text counts which players fit first.
+    pub fn len(&self) -> usize {
+        let one = 10u64.checked_pow(self.scale).map(u128::from);
+        let (Some(one), Ok(int)) = (one, u64::try_from(self.digits / one.unwrap_or(1))) else {
+            return self.in_full().len();
+        };
+        let mut frac = u64::try_from(self.digits % one).unwrap_or(0);
+        let mut places = self.scale as usize;
+        while places > 0 && frac % 10 == 0 {
+            frac /= 10;
+            places -= 1;
+        }
+        let whole = int.checked_ilog10().map_or(1, |d| d as usize + 1);
+        match places {
+            0 => whole,
+            1 => whole + 3,
+            _ => whole + 1 + places,
+        }
+    }
+
+    /// Never: there is always at least one digit.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The same text through a `String`, for any scale.
+    fn in_full(&self) -> String {
+        let s = format!("{:0>width$}", self.digits, width = self.scale as usize + 1);
         let (int, frac) = s.split_at(s.len() - self.scale as usize);
         let frac = frac.trim_end_matches('0');
         if frac.is_empty() {
@@ -82,12 +195,6 @@ impl Decimal {
         } else {
             format!("{int}.{frac}")
         }
-    }
-
-    /// The ratio `digits / 10^scale`, for multiples such as a 1.5× kill.
-    pub fn ratio(&self) -> (u64, u64) {
-        let den = 10u64.pow(self.scale);
-        (u64::try_from(self.digits).unwrap_or(u64::MAX), den)
     }
 }
 
@@ -186,6 +293,51 @@ mod tests {
             "99999999999999999999999",
         ] {
             assert_eq!(Decimal::parse(bad), None, "{bad}");
+        }
+    }
+
+    /// The written amount is the one the `String` way wrote, at every scale
+    /// and for amounts with and without trailing zeros, padded or not.
+    #[test]
+    fn shown_is_written_in_full() {
+        for unit in [
+            "1", "0.5", "0.25", "0.05", "0.001", "0.000125", "7", "1.000001",
+        ] {
+            let unit = Decimal::parse(unit).unwrap();
+            for units in [
+                0,
+                1,
+                2,
+                3,
+                4,
+                5,
+                9,
+                10,
+                40,
+                50,
+                99,
+                100,
+                101,
+                1234,
+                99_999,
+                u64::MAX,
+            ] {
+                let t = unit.shown(units);
+                assert_eq!(t.to_string(), t.in_full(), "{unit} x {units}");
+                assert_eq!(t.len(), t.in_full().len(), "{unit} x {units}");
+                assert_eq!(format!("{t:>12}"), format!("{:>12}", t.in_full()));
+            }
+        }
+        for (digits, scale) in [
+            (12_300, 40),
+            (u128::MAX, 0),
+            (u128::MAX, 19),
+            (u128::MAX, 20),
+            (u128::from(u64::MAX) * 1000, 3),
+        ] {
+            let t = Times { digits, scale };
+            assert_eq!(t.to_string(), t.in_full(), "{digits} {scale}");
+            assert_eq!(t.len(), t.in_full().len(), "{digits} {scale}");
         }
     }
 }

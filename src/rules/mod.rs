@@ -22,7 +22,7 @@ mod validate_devices;
 
 use std::path::Path;
 
-pub use amount::Decimal;
+pub use amount::{Decimal, Times};
 pub use devices::{
     parse_uid, read_uid, uid_hex, Card, CardCommand, CardRole, Hardware, UidError, MAX_NAME_CHARS,
 };

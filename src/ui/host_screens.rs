@@ -9,15 +9,9 @@ use crate::table::Table;
 
 use super::canvas::Canvas;
 use super::host::{Dialog, HostItem, PLAYER_ITEMS};
-use super::screens::{inverse, left, money, put, right};
+use super::screens::{inverse, left, money, put, right, seat_name, Line};
 
 const CHANGE: &str = "+/- change  OK  UNDO back";
-
-fn seat_name(table: &Table, seat: usize) -> String {
-    table
-        .player(seat)
-        .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
-}
 
 /// A list with the selection lit, scrolled to keep it in view.
 fn list<D: Canvas>(
@@ -54,8 +48,8 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
     match dlg {
         Dialog::SeatFor { name, seat } => value(
             d,
-            &format!("Seat {name}"),
-            &format!("seat {}", seat + 1),
+            &Line::of(format_args!("Seat {name}")),
+            &Line::of(format_args!("seat {}", seat + 1)),
             CHANGE,
         ),
         Dialog::PlayerMenu { seat, item } => {
@@ -63,7 +57,11 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             let stack = table.player(*seat).map_or(0, |p| p.stack);
             list(
                 d,
-                &format!("{} {}", seat_name(table, *seat), money(table, stack)),
+                &Line::of(format_args!(
+                    "{} {}",
+                    seat_name(table, *seat),
+                    money(table, stack)
+                )),
                 &labels,
                 *item,
             )
@@ -76,7 +74,7 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
                 .collect();
             list(
                 d,
-                &format!("{} in", seat_name(table, *seat)),
+                &Line::of(format_args!("{} in", seat_name(table, *seat))),
                 &labels,
                 *item,
             )
@@ -84,7 +82,7 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
         Dialog::Amount { purpose, amount } => value(
             d,
             &purpose.title(table),
-            &money(table, *amount),
+            &Line::of(format_args!("{}", money(table, *amount))),
             "+/- chip (held: big)  OK",
         ),
         Dialog::HostMenu(i) => {
@@ -94,13 +92,13 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
         Dialog::HostPick { item, seat } => value(
             d,
             item.label(),
-            &format!("{} {}", seat + 1, seat_name(table, *seat)),
+            &Line::of(format_args!("{} {}", seat + 1, seat_name(table, *seat))),
             CHANGE,
         ),
         Dialog::MoveTo { from, to } => value(
             d,
-            &format!("Move {}", seat_name(table, *from)),
-            &format!("to seat {}", to + 1),
+            &Line::of(format_args!("Move {}", seat_name(table, *from))),
+            &Line::of(format_args!("to seat {}", to + 1)),
             CHANGE,
         ),
         Dialog::ConfirmEnd => value(d, "End session?", "OK = end", "all cash out; UNDO back"),

@@ -7,6 +7,8 @@
 //! for what the dealer reads only when something is unusual.
 
 use std::cell::RefCell;
+use std::fmt::{self, Write as _};
+use std::ops::Deref;
 
 use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use embedded_graphics::mono_font::MonoFont;
@@ -17,7 +19,7 @@ use embedded_graphics::text::Alignment;
 use profont::PROFONT_24_POINT;
 
 use crate::engine::{Chips, ForcedKind, HandState, Phase, Seat, Step};
-use crate::rules::HandKind;
+use crate::rules::{HandKind, Times};
 use crate::table::{CurrentHand, Night, Table, TableEvent};
 
 use super::amount::AmountEntry;
@@ -53,6 +55,13 @@ pub(super) fn put<D: Canvas>(
 /// The first `max` characters of `s`, borrowed: a copy of every line drawn
 /// was a tenth of drawing a screen.
 fn first_chars(s: &str, max: usize) -> &str {
+    // ASCII, nearly every line: bytes are characters.
+    if s.len() <= max {
+        return s;
+    }
+    if s.is_ascii() {
+        return s.get(..max).unwrap_or(s);
+    }
     match s.char_indices().nth(max) {
         Some((end, _)) => &s[..end],
         None => s,
@@ -99,41 +108,159 @@ pub(super) fn inverse<D: Canvas>(
     })
 }
 
-/// Words into lines of at most `width` characters.
-pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + word.len() > width {
-            lines.push(std::mem::take(&mut line));
+/// A line of text built on the stack. Each amount and name in its own
+/// `String`, and the lines joined from them, were most of a screen's own
+/// work; here a line is written in place. Past [`LINE`] bytes it moves to
+/// the heap, so nothing is ever cut here: the screen cuts lines to the
+/// panel's width when it draws them.
+pub(super) struct Line {
+    bytes: [u8; LINE],
+    len: usize,
+    spill: Option<String>,
+}
+
+/// Room for any line the panel can show, and for the footers and messages
+/// before they are wrapped.
+const LINE: usize = 96;
+
+impl Line {
+    pub(super) fn new() -> Line {
+        Line {
+            bytes: [0; LINE],
+            len: 0,
+            spill: None,
         }
-        if !line.is_empty() {
-            line.push(' ');
+    }
+
+    /// `format!` into a line: `Line::of(format_args!(…))`.
+    pub(super) fn of(args: fmt::Arguments) -> Line {
+        let mut line = Line::new();
+        // Writing into a line cannot fail.
+        let _ = line.write_fmt(args);
+        line
+    }
+
+    /// Bytes written; without going through `str`, which checks them.
+    pub(super) fn len(&self) -> usize {
+        self.spill.as_ref().map_or(self.len, String::len)
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub(super) fn as_str(&self) -> &str {
+        match &self.spill {
+            Some(s) => s,
+            // Only whole `&str`s are copied in, so this is always UTF-8.
+            None => std::str::from_utf8(self.bytes.get(..self.len).unwrap_or(&[])).unwrap_or(""),
         }
-        line.push_str(word);
     }
-    if !line.is_empty() {
-        lines.push(line);
+}
+
+impl fmt::Write for Line {
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        // ASCII, nearly every character a screen writes: one byte in place.
+        match (u8::try_from(c), &self.spill, self.bytes.get_mut(self.len)) {
+            (Ok(b), None, Some(slot)) if b.is_ascii() => {
+                *slot = b;
+                self.len += 1;
+                Ok(())
+            }
+            _ => self.write_str(c.encode_utf8(&mut [0; 4])),
+        }
     }
-    lines
+
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if let Some(spill) = &mut self.spill {
+            spill.push_str(s);
+            return Ok(());
+        }
+        match self.bytes.get_mut(self.len..self.len + s.len()) {
+            Some(room) => {
+                room.copy_from_slice(s.as_bytes());
+                self.len += s.len();
+            }
+            None => {
+                let mut spill = String::with_capacity(self.len + s.len());
+                spill.push_str(self.as_str());
+                spill.push_str(s);
+                self.spill = Some(spill);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Deref for Line {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+/// Words into lines of at most `width` bytes, each word on the line after
+/// when it does not fit, a word longer than `width` on a line of its own;
+/// words are separated by one space whatever separated them in `text`.
+pub(super) fn wrap(text: &str, width: usize) -> impl Iterator<Item = Line> + '_ {
+    let mut words = text.split_whitespace().peekable();
+    std::iter::from_fn(move || {
+        let first = words.next()?;
+        let mut line = Line::new();
+        let _ = line.write_str(first);
+        while let Some(word) = words.next_if(|w| line.len() + 1 + w.len() <= width) {
+            let _ = line.write_char(' ');
+            let _ = line.write_str(word);
+        }
+        Some(line)
+    })
 }
 
 /// Amounts as the house writes them (`unit.times`), without the currency:
 /// every amount on the panel is money, and the characters are scarce.
-pub fn money(table: &Table, units: Chips) -> String {
-    table.rules().house.unit.times(units)
+pub fn money(table: &Table, units: Chips) -> Times {
+    table.rules().house.unit.shown(units)
 }
 
-fn name(table: &Table, hand: &CurrentHand, seat: Seat) -> String {
-    hand.order
-        .get(seat)
-        .and_then(|&s| table.player(s))
-        .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
+/// A seat's player by name, or the seat by number.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Who<'a> {
+    Named(&'a str),
+    Seat(usize),
+}
+
+impl fmt::Display for Who<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Who::Named(name) => f.pad(name),
+            Who::Seat(seat) => write!(f, "seat {}", seat + 1),
+        }
+    }
+}
+
+/// The player at a table seat.
+pub(super) fn seat_name(table: &Table, seat: usize) -> Who<'_> {
+    table
+        .player(seat)
+        .map_or(Who::Seat(seat), |p| Who::Named(&p.name))
+}
+
+/// The player at a hand's seat.
+fn name<'a>(table: &'a Table, hand: &CurrentHand, seat: Seat) -> Who<'a> {
+    match hand.order.get(seat).and_then(|&s| table.player(s)) {
+        Some(p) => Who::Named(&p.name),
+        None => Who::Seat(seat),
+    }
 }
 
 /// "PRE FLOP TURN RIVER" for four-round board games; stud streets by the
 /// cards each player holds ("3RD" … "7TH", G3); else "R2/4".
 pub fn street_name(state: &HandState) -> String {
+    street(state).to_string()
+}
+
+fn street(state: &HandState) -> Line {
     let st = state.street();
     let steps = &state.spec().steps;
     let boards = steps
@@ -142,10 +269,11 @@ pub fn street_name(state: &HandState) -> String {
     let stud = steps
         .iter()
         .any(|s| matches!(s, Step::Deal(d) if d.hole_up > 0));
-    if boards && st.of == 4 {
-        ["PRE", "FLOP", "TURN", "RIVER"]
-            .get(st.round.saturating_sub(1))
-            .map_or_else(|| format!("R{}/{}", st.round, st.of), |s| s.to_string())
+    let board_name = ["PRE", "FLOP", "TURN", "RIVER"].get(st.round.saturating_sub(1));
+    if let (true, Some(name)) = (boards && st.of == 4, board_name) {
+        Line::of(format_args!("{name}"))
+    } else if boards && st.of == 4 {
+        Line::of(format_args!("R{}/{}", st.round, st.of))
     } else if stud && st.round > 0 {
         // The cards dealt before the round's betting is the street's number.
         let mut cards = 0u32;
@@ -168,59 +296,94 @@ pub fn street_name(state: &HandState) -> String {
             3 => "RD",
             _ => "TH",
         };
-        format!("{cards}{suffix}")
+        Line::of(format_args!("{cards}{suffix}"))
     } else {
-        format!("R{}/{}", st.round, st.of)
+        Line::of(format_args!("R{}/{}", st.round, st.of))
     }
 }
 
 /// The error/message line: a lit bar at the bottom, two lines when needed.
 pub fn message<D: Canvas>(d: &mut D, text: &str) -> Result<(), D::Error> {
-    let lines = wrap(text, 25);
-    let n = lines.len().clamp(1, 2) as i32;
+    let mut lines = wrap(text, 25);
+    let lines = [lines.next(), lines.next()];
+    let n = if lines[1].is_some() { 2 } else { 1 };
     let top = H - 8 * n - 1;
     Rectangle::new(Point::new(0, top), Size::new(W as u32, (H - top) as u32))
         .into_styled(PrimitiveStyle::with_fill(BinaryColor::Off))
         .draw(d)?;
-    for (i, l) in lines.iter().take(2).enumerate() {
+    for (i, l) in lines.iter().flatten().enumerate() {
         inverse(d, l, &FONT_5X8, top + 1 + 8 * i as i32)?;
     }
     Ok(())
 }
 
-/// What is special about this hand, for the footer: kill, bomb, straddles,
-/// posts, all-ins.
-pub fn specials(table: &Table, hand: &CurrentHand) -> Vec<String> {
+/// What is special about this hand, for the footer, one after another
+/// with a space between: kill, bomb, straddles, posts, and all-ins when
+/// `all_in`.
+fn specials(out: &mut Line, table: &Table, hand: &CurrentHand, all_in: bool) {
     let state = hand.state();
-    let mut out = Vec::new();
+    let mut item = |args: fmt::Arguments| {
+        if !out.is_empty() {
+            let _ = out.write_char(' ');
+        }
+        let _ = out.write_fmt(args);
+    };
     for (s, a) in state.forced_of(ForcedKind::Kill) {
-        out.push(format!("KILL {} {}", name(table, hand, s), money(table, a)));
+        item(format_args!(
+            "KILL {} {}",
+            name(table, hand, s),
+            money(table, a)
+        ));
     }
     if hand.kind == HandKind::Bomb {
         let each = state.forced_of(ForcedKind::Bomb).map(|(_, a)| a).max();
-        out.push(format!("BOMB {} ea", money(table, each.unwrap_or(0))));
+        item(format_args!("BOMB {} ea", money(table, each.unwrap_or(0))));
     }
     for kind in [ForcedKind::Straddle, ForcedKind::ButtonStraddle] {
         for (s, a) in state.forced_of(kind) {
-            out.push(format!("STR {} {}", name(table, hand, s), money(table, a)));
+            item(format_args!(
+                "STR {} {}",
+                name(table, hand, s),
+                money(table, a)
+            ));
         }
     }
     for kind in [ForcedKind::LivePost, ForcedKind::DeadPost] {
         for (s, a) in state.forced_of(kind) {
-            out.push(format!("POST {} {}", name(table, hand, s), money(table, a)));
+            item(format_args!(
+                "POST {} {}",
+                name(table, hand, s),
+                money(table, a)
+            ));
         }
     }
-    let all_in: Vec<String> = state
+    if !all_in {
+        return;
+    }
+    let mut all_in = state
         .seats()
         .iter()
         .enumerate()
         .filter(|(_, s)| !s.folded && s.stack == 0)
         .map(|(i, _)| name(table, hand, i))
-        .collect();
-    if !all_in.is_empty() {
-        out.push(format!("ALL-IN {}", all_in.join(" ")));
+        .peekable();
+    if all_in.peek().is_some() {
+        if !out.is_empty() {
+            let _ = out.write_char(' ');
+        }
+        let _ = out.write_str("ALL-IN");
+        for who in all_in {
+            let _ = write!(out, " {who}");
+        }
     }
-    out
+}
+
+/// The footer's specials, wrapped to the 5x8 font's 25 characters.
+fn specials_lines(table: &Table, hand: &CurrentHand, all_in: bool) -> [Option<Line>; 2] {
+    let mut text = Line::new();
+    specials(&mut text, table, hand, all_in);
+    let mut lines = wrap(&text, 25);
+    [lines.next(), lines.next()]
 }
 
 /// Pots, main first: "pot 120" or "main 60 s1 40 s2 20" (P1, D1). Side pots
@@ -228,18 +391,21 @@ pub fn specials(table: &Table, hand: &CurrentHand) -> Vec<String> {
 /// round in progress are not a pot. With one pot in the middle the line is
 /// the whole pot, bets included; with side pots, the bets in front follow as
 /// "bets N".
-fn pots_line(table: &Table, state: &HandState) -> String {
+fn pots_line(table: &Table, state: &HandState) -> Line {
     let pots = state.settled_pots();
-    if pots.len() <= 1 {
-        return format!("pot {}", money(table, state.pot()));
+    let [main, sides @ ..] = pots.as_slice() else {
+        return Line::of(format_args!("pot {}", money(table, state.pot())));
+    };
+    if sides.is_empty() {
+        return Line::of(format_args!("pot {}", money(table, state.pot())));
     }
-    let mut s = format!("main {}", money(table, pots[0].amount));
-    for (i, p) in pots.iter().enumerate().skip(1) {
-        s.push_str(&format!(" s{} {}", i, money(table, p.amount)));
+    let mut s = Line::of(format_args!("main {}", money(table, main.amount)));
+    for (i, p) in sides.iter().enumerate() {
+        let _ = write!(s, " s{} {}", i + 1, money(table, p.amount));
     }
     let bets = state.bets_total();
     if bets > 0 {
-        s.push_str(&format!(" bets {}", money(table, bets)));
+        let _ = write!(s, " bets {}", money(table, bets));
     }
     s
 }
@@ -259,25 +425,32 @@ pub fn action<D: Canvas>(
     let Some(seat) = state.to_act() else {
         return left(d, state.expected(), &FONT_5X8, 0);
     };
-    left(d, &name(table, hand, seat), &FONT_7X13_BOLD, 0)?;
-    right(d, &street_name(state), &FONT_6X10, 1)?;
+    left(
+        d,
+        &Line::of(format_args!("{}", name(table, hand, seat))),
+        &FONT_7X13_BOLD,
+        0,
+    )?;
+    right(d, &street(state), &FONT_6X10, 1)?;
     let owed = state.to_call(seat);
     // F3: the bring-in is posted or completed; it is not a check or a bet.
     let bring_in = state.legal_actions().and_then(|l| l.bring_in);
     let call = match bring_in {
-        Some(b) => format!("bring-in {}", money(table, b)),
-        None if owed == 0 => "check".to_string(),
-        None => format!("call {}", money(table, owed)),
+        Some(b) => Line::of(format_args!("bring-in {}", money(table, b))),
+        None if owed == 0 => Line::of(format_args!("check")),
+        None => Line::of(format_args!("call {}", money(table, owed))),
     };
     left(d, &call, &FONT_6X10, 14)?;
     let stack = state.seats().get(seat).map_or(0, |s| s.stack);
-    let mut stack = format!("stk {}", money(table, stack));
+    let stack = Line::of(format_args!("stk {}", money(table, stack)));
     // 21 characters of this font fill the line: the label goes before the
     // amounts overlap.
-    if call.len() + 1 + stack.len() > 21 {
-        stack.replace_range(..4, "");
-    }
-    right(d, &stack, &FONT_6X10, 14)?;
+    let stack = if call.len() + 1 + stack.len() > 21 {
+        stack.get(4..).unwrap_or(&stack)
+    } else {
+        &stack
+    };
+    right(d, stack, &FONT_6X10, 14)?;
     if let Some(e) = entry {
         let verb = if state.current_bet() == 0 {
             "BET"
@@ -285,29 +458,29 @@ pub fn action<D: Canvas>(
             "RAISE"
         };
         let tag = e.preset_here().map_or("", |p| p.label());
-        left(d, &format!("{verb} TO"), &FONT_6X10, 25)?;
+        left(d, &Line::of(format_args!("{verb} TO")), &FONT_6X10, 25)?;
         right(d, tag, &FONT_6X10, 25)?;
         put(
             d,
-            &money(table, e.amount),
+            &Line::of(format_args!("{}", money(table, e.amount))),
             &FONT_10X20,
             W / 2,
             35,
             Alignment::Center,
         )?;
         let (short, long) = e.steps();
-        let hint = format!(
+        let hint = Line::of(format_args!(
             "{}-{} step {} hold {}",
             money(table, e.min),
             money(table, e.max),
             money(table, short),
             money(table, long)
-        );
+        ));
         left(d, &hint, &FONT_5X8, 56)?;
         return Ok(());
     }
     let range = match state.raise_range(seat) {
-        Ok((a, b)) => format!(
+        Ok((a, b)) => Line::of(format_args!(
             "{} {}-{}",
             if bring_in.is_some() {
                 "complete"
@@ -318,13 +491,16 @@ pub fn action<D: Canvas>(
             },
             money(table, a),
             money(table, b)
-        ),
-        Err(_) => "no raise".to_string(),
+        )),
+        Err(_) => Line::of(format_args!("no raise")),
     };
     left(d, &range, &FONT_6X10, 25)?;
     left(d, &pots_line(table, state), &FONT_6X10, 36)?;
-    let special = specials(table, hand).join(" ");
-    for (i, l) in wrap(&special, 25).iter().take(2).enumerate() {
+    for (i, l) in specials_lines(table, hand, true)
+        .iter()
+        .flatten()
+        .enumerate()
+    {
         left(d, l, &FONT_5X8, 47 + 8 * i as i32)?;
     }
     Ok(())
@@ -405,7 +581,7 @@ fn between_next<D: Canvas>(d: &mut D, table: &Table, next: &NextHand) -> Result<
         .map_or("?", |g| g.name.as_str());
     left(
         d,
-        &format!("HAND {}", next.hands_dealt()),
+        &Line::of(format_args!("HAND {}", next.hands_dealt())),
         &FONT_7X13_BOLD,
         0,
     )?;
@@ -422,31 +598,23 @@ fn between_next<D: Canvas>(d: &mut D, table: &Table, next: &NextHand) -> Result<
     };
     right(d, kind, &FONT_7X13_BOLD, 0)?;
     left(d, game, &FONT_5X8, 13)?;
-    let btn = table
-        .player(hand.button)
-        .map_or_else(|| "-".into(), |p| p.name.clone());
-    left(d, &format!("BTN {btn}"), &FONT_6X10, 22)?;
+    let btn = table.player(hand.button).map_or("-", |p| p.name.as_str());
+    left(d, &Line::of(format_args!("BTN {btn}")), &FONT_6X10, 22)?;
     let state = hand.state();
-    let blinds: Vec<String> = state
-        .forced_of(ForcedKind::Blind)
-        .map(|(s, a)| format!("{} {}", name(next, hand, s), money(table, a)))
-        .collect();
-    let blinds = if blinds.is_empty() {
-        "no blinds".to_string()
-    } else {
-        blinds.join(" / ")
-    };
+    let mut blinds = Line::new();
+    for (s, a) in state.forced_of(ForcedKind::Blind) {
+        let sep = if blinds.is_empty() { "" } else { " / " };
+        let _ = write!(blinds, "{sep}{} {}", name(next, hand, s), money(table, a));
+    }
+    if blinds.is_empty() {
+        let _ = blinds.write_str("no blinds");
+    }
     left(d, &blinds, &FONT_6X10, 32)?;
-    let special = specials(next, hand)
-        .into_iter()
-        .filter(|s| !s.starts_with("ALL-IN"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let lines = wrap(&special, 25);
-    for (i, l) in lines.iter().take(2).enumerate() {
+    let lines = specials_lines(next, hand, false);
+    for (i, l) in lines.iter().flatten().enumerate() {
         left(d, l, &FONT_5X8, 43 + 8 * i as i32)?;
     }
-    if lines.len() < 2 {
+    if lines[1].is_none() {
         inverse(d, "OK deal  hold OK: menu", &FONT_5X8, 56)?;
     }
     Ok(())
@@ -465,38 +633,36 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         ranking.sides() > 2 || (ranking.sides() == 2 && !low && board > 1),
         low,
     ) {
-        (true, true) => format!("B{board} LOW"),
-        (true, false) => format!("B{board} HIGH"),
-        (false, true) => "LOW".to_string(),
-        (false, false) => "HIGH".to_string(),
+        (true, true) => Line::of(format_args!("B{board} LOW")),
+        (true, false) => Line::of(format_args!("B{board} HIGH")),
+        (false, true) => Line::of(format_args!("LOW")),
+        (false, false) => Line::of(format_args!("HIGH")),
     };
     right(d, &side, &FONT_6X10, 1)?;
     // Finished sides first, so the whole ranking stays in view until paid.
-    let placed: Vec<String> = ranking
-        .done
-        .iter()
-        .flatten()
-        .chain(ranking.groups.iter())
-        .enumerate()
-        .map(|(i, g)| {
-            let names: Vec<String> = g.iter().map(|&s| name(table, hand, s)).collect();
-            format!("{}.{}", i + 1, names.join("="))
-        })
-        .collect();
-    let placed = if placed.is_empty() && !ranking.complete() {
-        "best hand first".to_string()
-    } else {
-        placed.join(" ")
-    };
+    let mut placed = Line::new();
+    let groups = ranking.done.iter().flatten().chain(ranking.groups.iter());
+    for (i, g) in groups.enumerate() {
+        let sep = if i > 0 { " " } else { "" };
+        let _ = write!(placed, "{sep}{}.", i + 1);
+        for (j, &s) in g.iter().enumerate() {
+            let tie = if j > 0 { "=" } else { "" };
+            let _ = write!(placed, "{tie}{}", name(table, hand, s));
+        }
+    }
+    if placed.is_empty() && !ranking.complete() {
+        let _ = placed.write_str("best hand first");
+    }
     left(d, &placed, &FONT_5X8, 14)?;
     let cands = ranking.candidates(state);
     if ranking.complete() {
         inverse(d, "OK pay   UNDO back", &FONT_6X10, 23)?;
     } else if let Some(&s) = cands.get(ranking.cursor % cands.len().max(1)) {
         let place = ranking.groups.len() + 1;
-        inverse(d, &format!("> {}", name(table, hand, s)), &FONT_6X10, 23)?;
+        let who = Line::of(format_args!("> {}", name(table, hand, s)));
+        inverse(d, &who, &FONT_6X10, 23)?;
         // The bar is lit; redraw the hint on it unlit so it reads.
-        let hint = format!("OK={place} C=tie");
+        let hint = Line::of(format_args!("OK={place} C=tie"));
         let x = W - 1 - 5 * hint.len() as i32;
         d.text(&TextSpec {
             text: &hint,
@@ -508,19 +674,16 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         })?;
     }
     let pay = split(state, &ranking.results(state)).unwrap_or_default();
-    let paid: Vec<String> = pay
-        .iter()
-        .enumerate()
-        .filter(|(_, &a)| a > 0)
-        .map(|(s, &a)| format!("{} {}", name(table, hand, s), money(table, a)))
-        .collect();
-    let text = if paid.is_empty() {
-        pots_line(table, state)
-    } else {
-        format!("wins: {}", paid.join(", "))
-    };
-    for (i, l) in wrap(&text, 21).iter().take(3).enumerate() {
-        left(d, l, &FONT_6X10, 34 + 10 * i as i32)?;
+    let mut text = Line::new();
+    for (s, &a) in pay.iter().enumerate().filter(|(_, &a)| a > 0) {
+        let sep = if text.is_empty() { "wins: " } else { ", " };
+        let _ = write!(text, "{sep}{} {}", name(table, hand, s), money(table, a));
+    }
+    if text.is_empty() {
+        text = pots_line(table, state);
+    }
+    for (i, l) in wrap(&text, 21).take(3).enumerate() {
+        left(d, &l, &FONT_6X10, 34 + 10 * i as i32)?;
     }
     Ok(())
 }
@@ -528,41 +691,48 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
 /// The ledger, with the settle-up QR on the right.
 pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
-    let text = qr::settle_text(table);
-    if let Some(code) = qr::encode(&text) {
-        let w = i32::try_from(code.width()).unwrap_or(29) * qr::MODULE_PX;
-        let quiet = (H - w) / 2;
-        qr::draw(d, &code, Point::new(W - H + quiet, quiet), quiet)?;
-    }
+    // Biggest swings first: those are the ones settled in cash.
+    let mut nets = qr::nets(table);
+    nets.sort_by_key(|(_, n)| std::cmp::Reverse(n.unsigned_abs()));
+    let mut text = Line::new();
+    qr::settle(&mut text, table, &nets);
+    qr::with_code(&text, |code| match code {
+        Some(code) => {
+            let w = i32::try_from(code.code.width()).unwrap_or(29) * qr::MODULE_PX;
+            let quiet = (H - w) / 2;
+            qr::draw_columns(d, code, Point::new(W - H + quiet, quiet), quiet).map(drop)
+        }
+        None => Ok(()),
+    })?;
     let l = table.ledger();
     left(
         d,
-        &format!("H{} fee {}", table.hands_dealt(), money(table, l.fees())),
+        &Line::of(format_args!(
+            "H{} fee {}",
+            table.hands_dealt(),
+            money(table, l.fees())
+        )),
         &FONT_6X10,
         0,
     )?;
     left(
         d,
-        &format!("in  {}", money(table, l.money_in())),
+        &Line::of(format_args!("in  {}", money(table, l.money_in()))),
         &FONT_5X8,
         11,
     )?;
     left(
         d,
-        &format!("out {}", money(table, l.money_out())),
+        &Line::of(format_args!("out {}", money(table, l.money_out()))),
         &FONT_5X8,
         19,
     )?;
-    // Biggest swings first: those are the ones settled in cash.
-    let mut nets = qr::nets(table);
-    nets.sort_by_key(|(_, n)| std::cmp::Reverse(n.unsigned_abs()));
     for (i, (n, v)) in nets.iter().take(4).enumerate() {
         let mag = Chips::try_from(v.unsigned_abs()).unwrap_or(Chips::MAX);
         let sign = if *v < 0 { '-' } else { '+' };
-        let short: String = n.chars().take(5).collect();
-        let row = format!("{short:<5}{sign}{}", money(table, mag));
-        let row: String = row.chars().take(12).collect();
-        left(d, &row, &FONT_5X8, 29 + 9 * i as i32)?;
+        let short = first_chars(n, 5);
+        let row = Line::of(format_args!("{short:<5}{sign}{}", money(table, mag)));
+        left(d, first_chars(&row, 12), &FONT_5X8, 29 + 9 * i as i32)?;
     }
     Ok(())
 }
@@ -570,10 +740,13 @@ pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
 /// D3: the clock on the seat to act. The caller counts; this only draws.
 pub fn clock<D: Canvas>(d: &mut D, table: &Table, seconds_left: u32) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
-    let who = table
+    let mut who = Line::new();
+    if let Some(w) = table
         .live_hand()
         .and_then(|h| h.state().to_act().map(|s| name(table, h, s)))
-        .unwrap_or_default();
+    {
+        let _ = write!(who, "{w}");
+    }
     left(d, "CLOCK", &FONT_7X13_BOLD, 0)?;
     right(d, &who, &FONT_7X13_BOLD, 0)?;
     // The house's length, so a 120-second clock reads 2:00 and fills the bar.
@@ -594,7 +767,7 @@ pub fn clock<D: Canvas>(d: &mut D, table: &Table, seconds_left: u32) -> Result<(
     } else {
         put(
             d,
-            &format!("{}:{:02}", s / 60, s % 60),
+            &Line::of(format_args!("{}:{:02}", s / 60, s % 60)),
             &PROFONT_24_POINT,
             W / 2,
             18,
@@ -653,29 +826,34 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
                 _ => "DEAL CARDS",
             };
             left(d, what, &FONT_7X13_BOLD, 0)?;
-            right(d, &street_name(state), &FONT_6X10, 1)?;
+            right(d, &street(state), &FONT_6X10, 1)?;
             left(d, &pots_line(table, state), &FONT_6X10, 16)?;
             inverse(d, "OK when dealt", &FONT_6X10, 30)?;
             // The screen always says what is special about the hand.
-            let special = specials(table, hand).join(" ");
-            for (i, l) in wrap(&special, 25).iter().take(2).enumerate() {
+            for (i, l) in specials_lines(table, hand, true)
+                .iter()
+                .flatten()
+                .enumerate()
+            {
                 left(d, l, &FONT_5X8, 44 + 9 * i as i32)?;
             }
         }
         Phase::Exchanging(i) => {
             let seat = state.to_act().unwrap_or(0);
-            left(d, &name(table, hand, seat), &FONT_7X13_BOLD, 0)?;
+            let who = Line::of(format_args!("{}", name(table, hand, seat)));
+            left(d, &who, &FONT_7X13_BOLD, 0)?;
             let declare = matches!(state.spec().steps.get(i), Some(Step::Declare));
             let text = if declare {
-                ["declares HIGH", "declares LOW", "declares BOTH"][ctl.pick % 3].to_string()
+                let said = ["declares HIGH", "declares LOW", "declares BOTH"][ctl.pick % 3];
+                Line::of(format_args!("{said}"))
             } else {
                 let most = usize::from(state.max_draw().unwrap_or(0));
-                format!("draws {}", ctl.pick % (most + 1))
+                Line::of(format_args!("draws {}", ctl.pick % (most + 1)))
             };
             put(d, &text, &FONT_10X20, 0, 18, Alignment::Left)?;
             let hint = match (declare, state.max_draw()) {
-                (false, Some(most)) => format!("+/- change (0-{most})  OK"),
-                _ => "+/- change  OK".to_string(),
+                (false, Some(most)) => Line::of(format_args!("+/- change (0-{most})  OK")),
+                _ => Line::of(format_args!("+/- change  OK")),
             };
             left(d, &hint, &FONT_5X8, 44)?;
         }
@@ -684,7 +862,7 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
             left(d, "WHO OPENS?", &FONT_7X13_BOLD, 0)?;
             put(
                 d,
-                &name(table, hand, s),
+                &Line::of(format_args!("{}", name(table, hand, s))),
                 &FONT_10X20,
                 0,
                 18,
@@ -703,15 +881,11 @@ fn guts<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D::
     left(d, "GUTS", &FONT_7X13_BOLD, 0)?;
     right(
         d,
-        &format!("pot {}", money(table, table.guts().pot)),
+        &Line::of(format_args!("pot {}", money(table, table.guts().pot))),
         &FONT_6X10,
         1,
     )?;
-    let who = |s: usize| {
-        table
-            .player(s)
-            .map_or_else(|| format!("seat {}", s + 1), |p| p.name.clone())
-    };
+    let who = |s: usize| Line::of(format_args!("{}", seat_name(table, s)));
     if let Some(seat) = table.guts_to_call() {
         put(d, &who(seat), &FONT_10X20, 0, 16, Alignment::Left)?;
         return left(d, "CALL in  FOLD out", &FONT_6X10, 44);
@@ -772,9 +946,7 @@ fn pick_seat<D: Canvas>(
         &FONT_7X13_BOLD,
         0,
     )?;
-    let who = table
-        .player(seat)
-        .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone());
+    let who = Line::of(format_args!("{}", seat_name(table, seat)));
     put(d, &who, &FONT_10X20, 0, 18, Alignment::Left)?;
     left(d, "+/- seat  OK  UNDO back", &FONT_5X8, 44)
 }

@@ -281,7 +281,7 @@ fn screens_match_the_per_pixel_path() {
 
 mod text {
     use dealerd::hw::oled::PerPixel;
-    use dealerd::ui::canvas::{text_by_pixels, Canvas, TextSpec};
+    use dealerd::ui::canvas::{columns_by_pixels, text_by_pixels, Canvas, TextSpec};
     use dealerd::ui::render::Frame;
     use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
     use embedded_graphics::mono_font::MonoFont;
@@ -361,6 +361,32 @@ mod text {
             text_by_pixels(&mut PerPixel(&mut slow), &spec).unwrap();
             prop_assert_eq!(fast, slow);
         }
+
+        /// The frame's columns are the columns drawn pixel by pixel, for
+        /// any place (page-aligned or not, on or off every edge), any rows
+        /// covered (whole columns too), over whatever the frame held.
+        #[test]
+        fn frame_columns_are_pixels(
+            x in -80i32..150,
+            y in prop_oneof![-80i32..90, (-2i32..10).prop_map(|p| 8 * p)],
+            columns in proptest::collection::vec((any::<u64>(), any::<u64>(), any::<bool>()), 0..70),
+            narrow in 0u32..64,
+            under in proptest::collection::vec(any::<u8>(), 1024),
+        ) {
+            let mut bytes = [0u8; 1024];
+            bytes.copy_from_slice(&under);
+            let cover: Vec<u64> = columns
+                .iter()
+                .map(|&(c, _, whole)| if whole { u64::MAX } else { c >> narrow })
+                .collect();
+            let lit: Vec<u64> = columns.iter().map(|&(_, l, _)| l).collect();
+            let at = Point::new(x, y);
+            let mut fast = Frame::from_bytes(bytes);
+            fast.columns(at, &cover, &lit).unwrap();
+            let mut slow = Frame::from_bytes(bytes);
+            columns_by_pixels(&mut PerPixel(&mut slow), at, &cover, &lit).unwrap();
+            prop_assert_eq!(fast, slow);
+        }
     }
 }
 
@@ -407,6 +433,132 @@ fn qr_runs_are_the_modules() {
                 }
             }
             assert_eq!(fast, slow, "{text} at {origin:?}");
+        }
+    }
+}
+
+/// The code drawn from its pixel columns is the code drawn in runs, on the
+/// frame and pixel by pixel, wherever it lands (clipped at the edges too);
+/// a field taller than a column falls back to the runs.
+#[test]
+fn qr_columns_are_the_runs() {
+    use dealerd::ui::qr;
+    use embedded_graphics::prelude::*;
+
+    for text in [
+        "H1 FEE 0",
+        "H12 ANN+35 BOB-20 CAT+1 DAN-16 FEE 5",
+        &"X".repeat(61),
+    ] {
+        qr::with_code(text, |code| {
+            let code = code.expect("fits");
+            for (origin, quiet) in [
+                ((67, 3), 3),
+                ((70, 7), 7),
+                ((0, 0), 0),
+                ((-5, -7), 2),
+                ((100, 40), 1),
+                ((3, 61), 2),
+                ((10, 10), 20),
+            ] {
+                let origin = Point::new(origin.0, origin.1);
+                let mut runs = render::Frame::from_bytes([0x5A; 1024]);
+                let a = qr::draw(&mut runs, &code.code, origin, quiet).unwrap();
+                let mut columns = render::Frame::from_bytes([0x5A; 1024]);
+                let b = qr::draw_columns(&mut columns, code, origin, quiet).unwrap();
+                let mut slow = render::Frame::from_bytes([0x5A; 1024]);
+                let c = qr::draw_columns(&mut PerPixel(&mut slow), code, origin, quiet).unwrap();
+                assert_eq!((a, a), (b, c));
+                assert_eq!(runs, columns, "{text} at {origin:?} quiet {quiet}");
+                assert_eq!(runs, slow, "{text} at {origin:?} quiet {quiet}");
+            }
+        });
+    }
+}
+
+/// The settle-up text as it was built with a `String` per part, for
+/// houses with cents and nights where not every player fits.
+#[test]
+fn settle_text_is_the_string_built_one() {
+    use dealerd::ui::qr;
+    fn by_strings(table: &dealerd::table::Table) -> String {
+        let unit = &table.rules().house.unit;
+        let mut nets = qr::nets(table);
+        nets.sort_by_key(|(_, n)| std::cmp::Reverse(n.unsigned_abs()));
+        let amount = |n: i128| {
+            let mag = u64::try_from(n.unsigned_abs()).unwrap_or(u64::MAX);
+            format!("{}{}", if n < 0 { '-' } else { '+' }, unit.times(mag))
+        };
+        let alnum = |s: &str| -> String {
+            s.chars()
+                .map(|c| c.to_ascii_uppercase())
+                .filter(|c| c.is_ascii_alphanumeric())
+                .take(6)
+                .collect()
+        };
+        let head = format!("H{}", table.hands_dealt());
+        let tail = format!(" FEE {}", unit.times(table.ledger().fees()));
+        let parts: Vec<String> = nets
+            .iter()
+            .map(|(name, n)| format!(" {}{}", alnum(name), amount(*n)))
+            .collect();
+        for keep in (0..=parts.len()).rev() {
+            let left = parts.len() - keep;
+            let more = if left > 0 {
+                format!(" +{left}")
+            } else {
+                String::new()
+            };
+            let text = format!("{head}{}{more}{tail}", parts[..keep].concat());
+            if text.len() <= qr::MAX_CHARS {
+                return text;
+            }
+        }
+        format!("{head}{tail}")
+            .chars()
+            .take(qr::MAX_CHARS)
+            .collect()
+    }
+    let names = [
+        "Annabelle",
+        "Bob",
+        "Catherine",
+        "Dan",
+        "Evelyn",
+        "Fred",
+        "Gus",
+        "Hal",
+        "Ivy",
+    ];
+    for rules in [
+        "default",
+        "config/houses/h1-dealers-choice.toml",
+        "config/houses/h4-house-dealer-limit.toml",
+    ] {
+        for players in [1, 2, 5, 8] {
+            let mut script = format!("rules {rules}\n");
+            for (i, name) in names.iter().take(players).enumerate() {
+                script.push_str(&format!("join {} {name} {}\n", i + 1, 40 + 17 * i));
+            }
+            let n = night(&script);
+            let text = qr::settle_text(n.table());
+            assert_eq!(text, by_strings(n.table()), "{rules} {players}");
+            assert!(text.len() <= qr::MAX_CHARS);
+        }
+    }
+    let n = night(NIGHT);
+    assert_eq!(qr::settle_text(n.table()), by_strings(n.table()));
+    // Nights played in every house.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    for file in std::fs::read_dir(dir).unwrap() {
+        let path = file.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        if let Ok(n) = script::run("s.scn", &text, Path::new(env!("CARGO_MANIFEST_DIR"))) {
+            assert_eq!(
+                qr::settle_text(n.table()),
+                by_strings(n.table()),
+                "{path:?}"
+            );
         }
     }
 }
