@@ -1036,8 +1036,8 @@ fn corner<D: Canvas>(d: &mut D, s: &str) -> Result<(), D::Error> {
 fn acknowledge<D: Canvas>(d: &mut D, ack: &Ack) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     left(d, &ack.title, &FONT_7X13_BOLD, 0)?;
-    for (i, l) in wrap(&ack.text, 21).iter().take(3).enumerate() {
-        left(d, l, &FONT_6X10, 16 + 11 * i as i32)?;
+    for (i, l) in wrap(&ack.text, 21).take(3).enumerate() {
+        left(d, &l, &FONT_6X10, 16 + 11 * i as i32)?;
     }
     inverse(d, "any button: go on", &FONT_6X10, 53)
 }
