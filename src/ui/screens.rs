@@ -263,43 +263,71 @@ pub fn street_name(state: &HandState) -> String {
 fn street(state: &HandState) -> Line {
     let st = state.street();
     let steps = &state.spec().steps;
-    let boards = steps
-        .iter()
-        .any(|s| matches!(s, Step::Deal(d) if d.board > 0));
     let stud = steps
         .iter()
         .any(|s| matches!(s, Step::Deal(d) if d.hole_up > 0));
-    let board_name = ["PRE", "FLOP", "TURN", "RIVER"].get(st.round.saturating_sub(1));
-    if let (true, Some(name)) = (boards && st.of == 4, board_name) {
-        Line::of(format_args!("{name}"))
-    } else if boards && st.of == 4 {
-        Line::of(format_args!("R{}/{}", st.round, st.of))
-    } else if stud && st.round > 0 {
-        // The cards dealt before the round's betting is the street's number.
-        let mut cards = 0u32;
-        let mut rounds = 0;
-        for s in steps {
-            match s {
-                Step::Deal(d) => cards += u32::from(d.hole_down) + u32::from(d.hole_up),
-                Step::Bet(_) => {
-                    rounds += 1;
-                    if rounds == st.round {
-                        break;
-                    }
+    let draws_in_game = steps.iter().filter(|s| is_exchange(s)).count();
+    // What was dealt and exchanged before this round's betting names it.
+    let (mut board, mut cards, mut draws, mut since_board, mut rounds) = (0u32, 0u32, 0, 0, 0);
+    for s in steps {
+        match s {
+            Step::Deal(d) => {
+                board += u32::from(d.board);
+                cards += u32::from(d.hole_down) + u32::from(d.hole_up);
+                if d.board > 0 {
+                    since_board = 0;
                 }
-                _ => {}
             }
+            Step::Bet(_) => {
+                rounds += 1;
+                if rounds == st.round {
+                    break;
+                }
+            }
+            s if is_exchange(s) => {
+                draws += 1;
+                since_board += 1;
+            }
+            _ => {}
         }
-        let suffix = match cards {
-            1 => "ST",
-            2 => "ND",
-            3 => "RD",
-            _ => "TH",
-        };
-        Line::of(format_args!("{cards}{suffix}"))
-    } else {
-        Line::of(format_args!("R{}/{}", st.round, st.of))
     }
+    let boards = steps
+        .iter()
+        .any(|s| matches!(s, Step::Deal(d) if d.board > 0));
+    let board_name = match board {
+        0 => Some("PRE"),
+        3 => Some("FLOP"),
+        4 => Some("TURN"),
+        5 => Some("RIVER"),
+        _ => None,
+    };
+    match (st.round > 0, boards, stud, board_name) {
+        (false, ..) => Line::of(format_args!("R{}/{}", st.round, st.of)),
+        // G5 (Texas 2-step): the paid draw after a board card.
+        (true, true, _, Some(name)) if since_board > 0 => Line::of(format_args!("{name} DRAW")),
+        (true, true, _, Some(name)) => Line::of(format_args!("{name}")),
+        (true, true, _, None) => Line::of(format_args!("BOARD {board}")),
+        (true, false, true, _) => {
+            let suffix = match cards {
+                1 => "ST",
+                2 => "ND",
+                3 => "RD",
+                _ => "TH",
+            };
+            Line::of(format_args!("{cards}{suffix}"))
+        }
+        (true, false, false, _) if draws_in_game > 0 => match (draws, draws_in_game) {
+            (0, _) => Line::of(format_args!("PRE-DRAW")),
+            (_, 1) => Line::of(format_args!("POST-DRAW")),
+            (k, _) => Line::of(format_args!("DRAW {k}")),
+        },
+        (true, false, false, _) => Line::of(format_args!("R{}/{}", st.round, st.of)),
+    }
+}
+
+/// A step where players change cards.
+fn is_exchange(s: &Step) -> bool {
+    matches!(s, Step::Draw | Step::PaidDraw { .. } | Step::Discard)
 }
 
 /// The error/message line: a lit bar at the bottom, two lines when needed.
@@ -843,8 +871,10 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
             let who = Line::of(format_args!("{}", name(table, hand, seat)));
             left(d, &who, &FONT_7X13_BOLD, 0)?;
             let declare = matches!(state.spec().steps.get(i), Some(Step::Declare));
+            // The large font holds 12 characters: the side alone, the verb
+            // in the hint.
             let text = if declare {
-                let said = ["declares HIGH", "declares LOW", "declares BOTH"][ctl.pick % 3];
+                let said = ["HIGH", "LOW", "BOTH"][ctl.pick % 3];
                 Line::of(format_args!("{said}"))
             } else {
                 let most = usize::from(state.max_draw().unwrap_or(0));
@@ -852,8 +882,9 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
             };
             put(d, &text, &FONT_10X20, 0, 18, Alignment::Left)?;
             let hint = match (declare, state.max_draw()) {
+                (true, _) => Line::of(format_args!("declares: +/- change  OK")),
                 (false, Some(most)) => Line::of(format_args!("+/- change (0-{most})  OK")),
-                _ => Line::of(format_args!("+/- change  OK")),
+                (false, None) => Line::of(format_args!("+/- change  OK")),
             };
             left(d, &hint, &FONT_5X8, 44)?;
         }

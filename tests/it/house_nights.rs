@@ -430,10 +430,9 @@ impl Dealer {
 
     /// A declaration: "HIGH", "LOW" or "BOTH".
     fn declares(&mut self, name: &str, what: &str) -> &mut Self {
-        // The large font fits 12 characters: "declares HIGH" shows as
-        // "declares HIG" (the screen cuts it; see the report of issue 10).
-        let big = |w: &str| format!("declares {w}").chars().take(12).collect::<String>();
-        self.turn(name).sees(&[&big("HIGH")]);
+        // The side in the large font, whole; the verb in the hint.
+        let big = |w: &str| w.to_string();
+        self.turn(name).sees(&["HIGH", "declares:"]);
         let i = ["HIGH", "LOW", "BOTH"]
             .iter()
             .position(|&w| w == what)

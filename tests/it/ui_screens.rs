@@ -637,3 +637,34 @@ fn f3_g3_stud_screens_say_bring_in_and_name_the_street() {
     assert!(shows(&f, "check"), "{f:?}");
     assert!(!shows(&f, "bring-in"), "{f:?}");
 }
+
+/// Issue 10: the screen names the street as the game calls it, never
+/// "R1/5": the board dealt so far, the stud card, the draw.
+#[test]
+fn streets_are_named_by_what_was_dealt_and_drawn() {
+    let street = |house: &str, game: &str, then: &str| {
+        let text = format!(
+            "rules config/houses/{house}\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\ngame {game}\nbutton Ann\ndeal\n{then}"
+        );
+        let n = night(&text);
+        let hand = n.table().live_hand().expect("a hand");
+        screens::street_name(hand.state())
+    };
+    assert_eq!(street("h1-dealers-choice.toml", "Texas 2-step", ""), "PRE");
+    assert_eq!(
+        street(
+            "h1-dealers-choice.toml",
+            "Texas hold'em",
+            "Ann call\nBob call\nCat check\nflop\n"
+        ),
+        "FLOP"
+    );
+    assert_eq!(
+        street("h3-ocean-view.toml", "California lowball 3-6", ""),
+        "PRE-DRAW"
+    );
+    assert_eq!(
+        street("h4-house-dealer-limit.toml", "7-card stud", ""),
+        "3RD"
+    );
+}
