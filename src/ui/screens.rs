@@ -949,7 +949,17 @@ fn pick_game<D: Canvas>(d: &mut D, table: &Table, game: usize) -> Result<(), D::
         &FONT_5X8,
         2,
     )?;
-    put(d, &g.name, &FONT_7X13_BOLD, 0, 18, Alignment::Left)?;
+    // The name whole: bold while it fits, else the narrower font, on two
+    // lines when it needs them ("Omaha high-low declare").
+    let mut stakes_at = 32;
+    if g.name.chars().count() <= 18 {
+        put(d, &g.name, &FONT_7X13_BOLD, 0, 18, Alignment::Left)?;
+    } else {
+        for (i, l) in wrap(&g.name, 21).take(2).enumerate() {
+            left(d, &l, &FONT_6X10, 16 + 10 * i as i32)?;
+            stakes_at = 28 + 10 * i as i32;
+        }
+    }
     let stakes = match g.stakes() {
         Some((a, b)) => format!("{} / {}", table.money(a), table.money(b)),
         None => match g.blinds.as_slice() {
@@ -960,7 +970,7 @@ fn pick_game<D: Canvas>(d: &mut D, table: &Table, game: usize) -> Result<(), D::
             }
         },
     };
-    left(d, &stakes, &FONT_6X10, 34)?;
+    left(d, &stakes, &FONT_6X10, stakes_at + 2)?;
     left(d, "+/- game  OK  UNDO back", &FONT_5X8, 54)
 }
 

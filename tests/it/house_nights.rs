@@ -275,10 +275,24 @@ impl Dealer {
         for _ in 0..(target + n - from) % n {
             self.press(Button::Plus);
         }
-        // The name in the large bold font: as much of it as fits the
-        // panel's 128 pixels (18 characters of 7).
-        let fits: String = name.chars().take(128 / 7).collect();
-        self.sees(&[&fits, &format!("{}/{n}", target + 1)])
+        // The name whole: one line while it fits the panel, else its first
+        // line (the picker wraps long names onto two).
+        let first: String = if name.chars().count() <= 18 {
+            name.to_string()
+        } else {
+            let mut line = String::new();
+            for w in name.split_whitespace() {
+                if !line.is_empty() && line.len() + 1 + w.len() > 21 {
+                    break;
+                }
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(w);
+            }
+            line
+        };
+        self.sees(&[&first, &format!("{}/{n}", target + 1)])
             .press(Button::Ok);
         assert_eq!(self.table().game(), target);
         self

@@ -668,3 +668,23 @@ fn streets_are_named_by_what_was_dealt_and_drawn() {
         "3RD"
     );
 }
+
+/// S5: the game picker shows a long game name whole, on two lines.
+#[test]
+fn s5_the_game_picker_shows_long_names_whole() {
+    use crate::night::shows;
+    let n = night("rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 100\njoin 2 Bob 100\n");
+    let game = n
+        .table()
+        .rules()
+        .games
+        .iter()
+        .position(|g| g.name == "Omaha high-low declare")
+        .expect("H1 lists it");
+    let mut c = Controller::new();
+    c.mode = Mode::PickGame(game);
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(&n), &c).unwrap();
+    assert!(shows(&f, "Omaha high-low"), "{f:?}");
+    assert!(shows(&f, "declare"), "{f:?}");
+}
