@@ -214,6 +214,7 @@ impl Controller {
             Screen::Clock(_) => self.at_table(table, table_screen(table, self.pick), press),
             screen @ (Screen::Between
             | Screen::Guts
+            | Screen::Lives
             | Screen::Opener(_)
             | Screen::Action(_)
             | Screen::Exchange { .. }
@@ -237,6 +238,12 @@ impl Controller {
         let state = table.live_hand().map(|h| h.state());
         match screen {
             Screen::Guts => self.guts(table, press),
+            // G9: the one thing to record is a life lost; OK goes straight
+            // to whose.
+            Screen::Lives => match press.button {
+                Button::Ok => self.menu_item(table, MenuItem::LoseLife),
+                _ => (Mode::Main, Intent::None),
+            },
             Screen::Between => match press.button {
                 Button::Ok => (Mode::Main, Intent::Apply(TableEvent::NewHand)),
                 _ => (Mode::Main, Intent::None),
@@ -341,13 +348,7 @@ impl Controller {
         match press.button {
             Button::Plus | Button::Minus => (Mode::Menu(i), Intent::None),
             Button::Undo | Button::Fold => (Mode::Main, Intent::None),
-            Button::Ok if item.wants_seat() => match seats_for(table, item) {
-                Ok(seats) => match seats.first() {
-                    Some(&first) => (Mode::PickSeat(item, first), Intent::None),
-                    None => (Mode::Main, Intent::Tell(nobody(item).into())),
-                },
-                Err(why) => (Mode::Main, Intent::Tell(why)),
-            },
+            Button::Ok if item.wants_seat() => self.menu_item(table, item),
             Button::Ok => {
                 let hand = |e: Event| Intent::Apply(TableEvent::Hand(e));
                 match item {
@@ -377,6 +378,18 @@ impl Controller {
                 }
             }
             Button::CheckCall | Button::BetRaise => (Mode::Menu(i), Intent::None),
+        }
+    }
+
+    /// A menu item that picks a seat first: the picker on the first seat
+    /// it may pick.
+    fn menu_item(&mut self, table: &Table, item: MenuItem) -> (Mode, Intent) {
+        match seats_for(table, item) {
+            Ok(seats) => match seats.first() {
+                Some(&first) => (Mode::PickSeat(item, first), Intent::None),
+                None => (Mode::Main, Intent::Tell(nobody(item).into())),
+            },
+            Err(why) => (Mode::Main, Intent::Tell(why)),
         }
     }
 

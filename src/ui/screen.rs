@@ -22,6 +22,8 @@ pub enum Screen<'a> {
     Between,
     /// G8: in or out, then the best hand.
     Guts,
+    /// G9: a lives game: the lives left; OK picks who lost one.
+    Lives,
     /// The dealer names who opens (the rules leave it to the table); the
     /// seat under the cursor.
     Opener(Option<Seat>),
@@ -89,6 +91,9 @@ pub fn screen_of<'a>(mode: &'a Mode, pick: usize, view: &View<'a>) -> Screen<'a>
 pub fn table_screen(table: &Table, pick: usize) -> Screen<'static> {
     if table.guts().round.is_some() {
         return Screen::Guts;
+    }
+    if table.lives().is_some() {
+        return Screen::Lives;
     }
     let Some(hand) = table.live_hand() else {
         return Screen::Between;

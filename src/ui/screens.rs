@@ -935,6 +935,30 @@ fn guts<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D::
     }
 }
 
+/// G9: the lives left and the pot they stake.
+fn lives<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    let Some(game) = table.lives() else {
+        return Ok(());
+    };
+    left(d, "LIVES", &FONT_7X13_BOLD, 0)?;
+    right(
+        d,
+        &Line::of(format_args!("pot {}", money(table, game.pot))),
+        &FONT_6X10,
+        1,
+    )?;
+    // Two columns of four: ten seats at most, nine rows of players would
+    // not fit; those with none left are shown too, at 0.
+    for (i, &(seat, left_)) in game.lives.iter().take(8).enumerate() {
+        let who = table.player(seat).map_or("?", |p| p.name.as_str());
+        let row = Line::of(format_args!("{who:<8.8}{left_:>2}"));
+        let (x, y) = (64 * (i as i32 / 4), 14 + 10 * (i as i32 % 4));
+        put(d, &row, &FONT_6X10, x, y, Alignment::Left)?;
+    }
+    inverse(d, "OK: who lost a life", &FONT_5X8, 56)
+}
+
 /// S5: the game the dealer is about to choose, with its stakes.
 fn pick_game<D: Canvas>(d: &mut D, table: &Table, game: usize) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
@@ -1021,6 +1045,7 @@ fn draw_with<D: Canvas>(
         Screen::Acknowledge(ack) => acknowledge(d, ack)?,
         Screen::Between => between(d)?,
         Screen::Guts => guts(d, table, ctl)?,
+        Screen::Lives => lives(d, table)?,
         Screen::Opener(_) | Screen::Exchange { .. } | Screen::Deal | Screen::Waiting => {
             prompt(d, table, ctl)?
         }

@@ -688,3 +688,33 @@ fn s5_the_game_picker_shows_long_names_whole() {
     assert!(shows(&f, "Omaha high-low"), "{f:?}");
     assert!(shows(&f, "declare"), "{f:?}");
 }
+
+/// G9 on the device: during a lives game the screen shows the lives left
+/// and the pot (not a refused preview of the next hand), and OK goes
+/// straight to whose life is lost.
+#[test]
+fn g9_a_lives_game_shows_the_lives_and_ok_picks_who_lost_one() {
+    use crate::night::shows;
+    let n = night(
+        "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\ngame Screw your neighbor\nbutton Ann\ndeal\nlose Bob\n",
+    );
+    let mut c = Controller::new();
+    assert_eq!(c.screen(&View::of(&n)), dealerd::ui::Screen::Lives);
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(&n), &c).unwrap();
+    let lives = n.table().lives().expect("a lives game").lives.clone();
+    for (seat, left) in lives {
+        let name = &n.table().player(seat).expect("seated").name;
+        assert!(shows(&f, &format!("{name:<8}{left:>2}")), "{name}: {f:?}");
+    }
+    assert!(shows(&f, "LIVES"), "{f:?}");
+    let p = Press {
+        button: Button::Ok,
+        long: false,
+    };
+    assert_eq!(c.press(&n, p), Intent::None);
+    assert!(matches!(
+        c.mode,
+        Mode::PickSeat(dealerd::ui::MenuItem::LoseLife, _)
+    ));
+}
