@@ -9,7 +9,7 @@ use crate::engine::{
     AnteMode, Chips, LimitShortAllIn, Opener, Options, RaiseCap, Split, Step, Structure,
 };
 
-use super::amount::Decimal;
+use super::amount::{Decimal, Units, MAX_AMOUNT_UNITS};
 use super::catalog::{self, Money as MoneyKind};
 use super::error::{Diagnostic, Locator};
 use super::model::*;
@@ -45,18 +45,30 @@ impl<'a> Check<'a> {
             .map_or_else(|| units.to_string(), |u| u.times(units))
     }
 
-    /// An amount in units; 0 (after recording why) when it is not whole.
+    /// An amount in units; after recording why, 0 when it is not whole and
+    /// the ceiling when it is over it.
     fn amount(&mut self, a: &Amount, what: &str) -> Chips {
         let Some(unit) = self.unit else { return 0 };
-        match a.get_ref().in_units(&unit) {
-            Some(units) => units,
-            None => {
+        match a.get_ref().units(&unit) {
+            Ok(units) => units,
+            Err(Units::NotWhole) => {
                 let msg = format!(
                     "{what} {} is not a whole number of units (house.unit = {unit})",
                     a.get_ref()
                 );
                 self.err(&a.span(), msg);
                 0
+            }
+            Err(Units::TooMany) => {
+                let msg = format!(
+                    "{what} {} is over the most any amount may be: {} ({MAX_AMOUNT_UNITS} units of {unit})",
+                    a.get_ref(),
+                    unit.times(MAX_AMOUNT_UNITS)
+                );
+                self.err(&a.span(), msg);
+                // The ceiling stands in, so that no second error follows
+                // from a value already refused (a max "under" the min).
+                MAX_AMOUNT_UNITS
             }
         }
     }
@@ -152,6 +164,12 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
 fn house(h: &RawHouse, c: &mut Check) -> House {
     if h.unit.get_ref().is_zero() {
         c.err(&h.unit.span(), "house.unit must be more than 0");
+    } else if h.unit.get_ref().over_ceiling() {
+        let msg = format!(
+            "house.unit {} is over the most any amount may be ({MAX_AMOUNT_UNITS})",
+            h.unit.get_ref()
+        );
+        c.err(&h.unit.span(), msg);
     } else {
         c.unit = Some(*h.unit.get_ref());
     }

@@ -13,6 +13,7 @@ mod host_events;
 mod house_nights;
 mod journal_crash;
 mod kill_pots;
+mod money_limits;
 mod night;
 mod phh_history;
 mod reach;
