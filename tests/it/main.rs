@@ -22,6 +22,7 @@ mod rules_files;
 mod scenarios;
 mod session;
 mod sim_headless;
+mod systemd_unit;
 mod table_props;
 mod ui_buttons;
 mod ui_presses;
