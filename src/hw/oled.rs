@@ -30,8 +30,6 @@ pub const WIDTH: usize = 128;
 pub const HEIGHT: usize = 64;
 /// 8-pixel-tall pages.
 pub const PAGES: usize = HEIGHT / 8;
-/// Default 7-bit I2C address (SA0 low).
-pub const DEFAULT_ADDR: u8 = 0x3C;
 
 /// What can go wrong talking to the OLED.
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
@@ -401,12 +399,6 @@ impl<I: I2c> I2c for Retrying<'_, I> {
                 result => return result,
             }
         }
-    }
-}
-
-impl Default for Oled {
-    fn default() -> Self {
-        Self::new(DEFAULT_ADDR)
     }
 }
 

@@ -10,10 +10,13 @@ use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
 use embedded_graphics::text::{Baseline, Text};
 use proptest::prelude::*;
 
-use super::oled::{Frame, Oled, OledError, PerPixel, DEFAULT_ADDR};
+use super::oled::{Frame, Oled, OledError, PerPixel};
 use super::rfid::{CardUid, RfidError, RfidReader};
 use super::sim::{FakeI2c, FakeMfrc522, FakePin, Miso, NoDelay};
 use super::spi::FullDuplexDevice;
+
+/// The panel's address in these tests (SA0 low, as on most modules).
+const ADDR: u8 = 0x3C;
 
 type SimReader = RfidReader<FullDuplexDevice<FakeMfrc522, NoDelay>, FakePin, NoDelay>;
 
@@ -146,8 +149,8 @@ fn screen(pot: u32) -> Frame {
 }
 
 fn init_panel() -> (FakeI2c, Oled) {
-    let mut bus = FakeI2c::new(DEFAULT_ADDR);
-    let mut oled = Oled::new(DEFAULT_ADDR);
+    let mut bus = FakeI2c::new(ADDR);
+    let mut oled = Oled::new(ADDR);
     oled.init(&mut bus).unwrap();
     assert!(bus.panel.display_on && bus.panel.charge_pump);
     assert!(bus.panel.unknown.is_empty(), "{:x?}", bus.panel.unknown);
@@ -248,9 +251,9 @@ fn oled_yank_mid_flush_resends_what_did_not_arrive() {
 
 #[test]
 fn oled_on_a_bus_failing_one_write_in_ten_shows_every_frame() {
-    let mut bus = FakeI2c::new(DEFAULT_ADDR);
+    let mut bus = FakeI2c::new(ADDR);
     bus.fail_one_in = Some(10);
-    let mut oled = Oled::new(DEFAULT_ADDR);
+    let mut oled = Oled::new(ADDR);
     let mut failed_flushes = 0;
     for pot in 0..300 {
         let frame = if pot % 7 == 0 {

@@ -19,19 +19,22 @@ mod summary;
 mod summary_devices;
 mod validate;
 mod validate_cards;
-mod validate_devices;
 
 use std::path::Path;
 
+/// Where `[hardware]` was before it moved to [`crate::devices`], for the
+/// callers that still read it from the rules (issue 12).
+pub use crate::devices::Hardware;
 pub use amount::{Decimal, MAX_AMOUNT_UNITS, MAX_TABLE_UNITS};
 pub use devices::{
-    parse_uid, read_uid, uid_hex, Card, CardCommand, CardRole, Hardware, UidError, MAX_NAME_CHARS,
+    parse_uid, read_uid, uid_hex, Card, CardCommand, CardRole, UidError, MAX_NAME_CHARS,
 };
 pub use error::{Diagnostic, RulesError};
 pub use model::*;
 pub use options::*;
 
-use error::Locator;
+pub(crate) use error::Locator;
+pub(crate) use validate::Check;
 
 /// The embedded default: a plain no-limit hold'em home game.
 pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");

@@ -31,12 +31,12 @@ impl<'a> Check<'a> {
         }
     }
 
-    pub(super) fn err(&mut self, span: &Range<usize>, message: impl Into<String>) {
+    pub(crate) fn err(&mut self, span: &Range<usize>, message: impl Into<String>) {
         self.errors.push(self.loc.at(span, message));
     }
 
     /// The 1-based line of a span, for messages that point back at an earlier one.
-    pub(super) fn line(&self, span: &Range<usize>) -> usize {
+    pub(crate) fn line(&self, span: &Range<usize>) -> usize {
         self.loc.line_col(span.start).0
     }
 
@@ -145,7 +145,7 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
             mode: raw.rotation.mode.unwrap_or_default(),
             every: raw.rotation.every.unwrap_or_default(),
         },
-        hardware: super::validate_devices::hardware(raw.hardware.as_ref(), c),
+        hardware: crate::devices::hardware(raw.hardware.as_ref(), c),
         cards: super::validate_cards::cards(&raw.cards, c),
         games,
     };
