@@ -4,6 +4,7 @@
 //! [`engine::RuleError`]. Everything else is a shell around it.
 
 pub mod daemon;
+pub mod devices;
 pub mod engine;
 pub mod hw;
 pub mod journal;

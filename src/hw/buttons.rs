@@ -1,14 +1,13 @@
 //! Dealer buttons: a pure debouncer / long-press detector, and under the `pi`
-//! feature the GPIO edge interrupts that feed it.
+//! feature the GPIO edge interrupts that feed it. Which pin is which button,
+//! and the timing, are the caller's (the house file's `[hardware]`); this
+//! module only reads pins.
 //!
 //! Buttons short the pin to GND against the internal pull-up, so a low level
 //! means pressed. A press is reported on release, which is when its length is
 //! known.
 
 use std::time::Duration;
-
-use serde::Deserialize;
-use thiserror::Error;
 
 // The dealer's input vocabulary is the ui's; this module only reads pins.
 pub use crate::ui::{Button, Press};
@@ -24,110 +23,6 @@ impl Button {
             Button::Ok => 5,
             Button::Undo => 6,
         }
-    }
-}
-
-/// Button wiring and timing, from the daemon's config file.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ButtonPins {
-    /// BCM GPIO number of Fold.
-    pub fold: u8,
-    /// BCM GPIO number of Check/Call.
-    pub check_call: u8,
-    /// BCM GPIO number of Bet/Raise.
-    pub bet_raise: u8,
-    /// BCM GPIO number of Minus.
-    pub minus: u8,
-    /// BCM GPIO number of Plus.
-    pub plus: u8,
-    /// BCM GPIO number of OK.
-    pub ok: u8,
-    /// BCM GPIO number of Undo.
-    pub undo: u8,
-    /// Edges closer than this to the last accepted one are contact bounce.
-    pub debounce_ms: u64,
-    /// Held this long or longer, a press is long.
-    pub long_press_ms: u64,
-}
-
-impl Default for ButtonPins {
-    fn default() -> Self {
-        Self {
-            fold: 5,
-            check_call: 6,
-            bet_raise: 13,
-            minus: 19,
-            plus: 26,
-            ok: 16,
-            undo: 20,
-            debounce_ms: 20,
-            long_press_ms: 600,
-        }
-    }
-}
-
-/// A button configuration that cannot work.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum ButtonConfigError {
-    /// Two buttons on one pin would be indistinguishable.
-    #[error("GPIO {pin} is assigned to both {first:?} and {second:?}")]
-    DuplicatePin {
-        /// The pin.
-        pin: u8,
-        /// The first button on it.
-        first: Button,
-        /// The second button on it.
-        second: Button,
-    },
-    /// The Pi's header exposes BCM GPIO 0..=27 only.
-    #[error("GPIO {pin} for {button:?} is not on the 40-pin header")]
-    NoSuchPin {
-        /// The pin.
-        pin: u8,
-        /// The button.
-        button: Button,
-    },
-}
-
-impl ButtonPins {
-    /// Every button with its pin.
-    pub fn pins(&self) -> [(Button, u8); 7] {
-        [
-            (Button::Fold, self.fold),
-            (Button::CheckCall, self.check_call),
-            (Button::BetRaise, self.bet_raise),
-            (Button::Minus, self.minus),
-            (Button::Plus, self.plus),
-            (Button::Ok, self.ok),
-            (Button::Undo, self.undo),
-        ]
-    }
-
-    /// Reject configs that would silently misbehave.
-    pub fn validate(&self) -> Result<(), ButtonConfigError> {
-        let pins = self.pins();
-        for (i, &(button, pin)) in pins.iter().enumerate() {
-            if pin > 27 {
-                return Err(ButtonConfigError::NoSuchPin { pin, button });
-            }
-            if let Some(&(first, _)) = pins[..i].iter().find(|(_, p)| *p == pin) {
-                return Err(ButtonConfigError::DuplicatePin {
-                    pin,
-                    first,
-                    second: button,
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// The debouncer these settings describe.
-    pub fn debouncer(&self) -> Debouncer {
-        Debouncer::new(
-            Duration::from_millis(self.debounce_ms),
-            Duration::from_millis(self.long_press_ms),
-        )
     }
 }
 
@@ -202,15 +97,12 @@ mod pi {
     use rpi_pal::gpio::{Event, Gpio, InputPin, Trigger};
     use thiserror::Error;
 
-    use super::{ButtonConfigError, ButtonPins, Press};
+    use super::{Button, Debouncer, Press};
 
     /// Setting up the button GPIOs failed.
     #[derive(Debug, Error)]
     pub enum ButtonError {
-        /// The config is unusable.
-        #[error(transparent)]
-        Config(#[from] ButtonConfigError),
-        /// The GPIO character device refused.
+        /// The GPIO character device refused (a pin claimed twice among them).
         #[error("GPIO: {0}")]
         Gpio(#[from] rpi_pal::gpio::Error),
     }
@@ -229,19 +121,20 @@ mod pi {
     /// lesser evil.
     pub fn listen(
         gpio: &Gpio,
-        cfg: &ButtonPins,
+        pins: &[(Button, u8)],
+        debounce: Duration,
+        long_press: Duration,
         on_press: impl Fn(Press) + Send + Sync + 'static,
     ) -> Result<ButtonListener, ButtonError> {
-        cfg.validate()?;
-        let debouncer = Arc::new(Mutex::new(cfg.debouncer()));
-        let debounce = Some(Duration::from_millis(cfg.debounce_ms));
+        let debouncer = Arc::new(Mutex::new(Debouncer::new(debounce, long_press)));
         let on_press = Arc::new(on_press);
-        let mut pins = Vec::with_capacity(7);
-        for (button, pin) in cfg.pins() {
+        let map = pins;
+        let mut pins = Vec::with_capacity(map.len());
+        for &(button, pin) in map {
             let mut input = gpio.get(pin)?.into_input_pullup();
             let debouncer = Arc::clone(&debouncer);
             let on_press = Arc::clone(&on_press);
-            input.set_async_interrupt(Trigger::Both, debounce, move |event: Event| {
+            input.set_async_interrupt(Trigger::Both, Some(debounce), move |event: Event| {
                 let level = matches!(event.trigger, Trigger::RisingEdge);
                 let press = debouncer
                     .lock()
@@ -353,44 +246,5 @@ mod tests {
         let mut d = deb();
         d.on_edge(Button::BetRaise, false, ms(1000));
         assert_eq!(d.on_edge(Button::BetRaise, true, ms(10)), None);
-    }
-
-    #[test]
-    fn config_defaults_and_overrides() {
-        let cfg: ButtonPins = toml::from_str("").unwrap();
-        assert_eq!(cfg, ButtonPins::default());
-        assert_eq!(cfg.pins()[0], (Button::Fold, 5));
-        assert_eq!(cfg.long_press_ms, 600);
-        cfg.validate().unwrap();
-
-        let cfg: ButtonPins = toml::from_str("ok = 21\nlong_press_ms = 800").unwrap();
-        assert_eq!(cfg.ok, 21);
-        assert_eq!(cfg.fold, 5);
-        assert_eq!(cfg.debouncer().long_press, ms(800));
-    }
-
-    #[test]
-    fn config_rejects_shared_and_missing_pins() {
-        let cfg = ButtonPins {
-            undo: 5,
-            ..ButtonPins::default()
-        };
-        assert_eq!(
-            cfg.validate(),
-            Err(ButtonConfigError::DuplicatePin {
-                pin: 5,
-                first: Button::Fold,
-                second: Button::Undo
-            })
-        );
-        let cfg = ButtonPins {
-            plus: 40,
-            ..ButtonPins::default()
-        };
-        assert!(matches!(
-            cfg.validate(),
-            Err(ButtonConfigError::NoSuchPin { pin: 40, .. })
-        ));
-        assert!(toml::from_str::<ButtonPins>("fodl = 3").is_err());
     }
 }

@@ -30,8 +30,6 @@ pub const WIDTH: usize = 128;
 pub const HEIGHT: usize = 64;
 /// 8-pixel-tall pages.
 pub const PAGES: usize = HEIGHT / 8;
-/// Default 7-bit I2C address (SA0 low).
-pub const DEFAULT_ADDR: u8 = 0x3C;
 
 /// What can go wrong talking to the OLED.
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
@@ -360,19 +358,55 @@ const CMD_ONE: u8 = 0x80;
 /// Control byte: Co=0, D/C#=1 — the rest of the transaction is GDDRAM data.
 const DATA_REST: u8 = 0x40;
 
+/// Tries of one I2C write before a flush gives up. On a marginal bus (one
+/// write in ten failing) a write fails three times in a row once in a
+/// thousand, so nearly every frame gets through on its first flush.
+pub const WRITE_TRIES: u32 = 3;
+
+/// Flushes in a row that fail (each after [`WRITE_TRIES`] on one write)
+/// before the panel is re-initialised and sent whole. One failed flush is a
+/// bad moment on the bus; several are an outage, after which the panel may
+/// have been unplugged and come back blank and dark. Re-initialising on every
+/// error meant that on a bus failing one write in ten, the init and the
+/// whole frame behind it never went through, and no frame was ever shown.
+pub const REINIT_AFTER: u32 = 2;
+
 /// The OLED writer: owns no bus, so the daemon can share I2C1 if it needs to.
 #[derive(Debug)]
 pub struct Oled {
     addr: u8,
-    /// What the panel shows; `None` when unknown (never sent, or after an
-    /// error, when the panel may have been power-cycled).
-    shown: Option<Frame>,
+    /// What the panel shows, in the pages `known` says it is sure of.
+    shown: Frame,
+    /// Pages whose content is unknown (never sent, or their write failed)
+    /// are sent whole on the next flush.
+    known: [bool; PAGES],
     needs_init: bool,
+    /// Flushes that failed since the last one that went through.
+    failed_flushes: u32,
 }
 
-impl Default for Oled {
-    fn default() -> Self {
-        Self::new(DEFAULT_ADDR)
+/// The bus with each transaction tried up to [`WRITE_TRIES`] times. Safe
+/// to repeat: every page write sets its own page and column before its
+/// data, and every init command is sent whole in its own transaction.
+struct Retrying<'a, I>(&'a mut I);
+
+impl<I: I2c> embedded_hal::i2c::ErrorType for Retrying<'_, I> {
+    type Error = I::Error;
+}
+
+impl<I: I2c> I2c for Retrying<'_, I> {
+    fn transaction(
+        &mut self,
+        address: u8,
+        operations: &mut [embedded_hal::i2c::Operation<'_>],
+    ) -> Result<(), Self::Error> {
+        let mut tries = 1;
+        loop {
+            match self.0.transaction(address, operations) {
+                Err(_) if tries < WRITE_TRIES => tries += 1,
+                result => return result,
+            }
+        }
     }
 }
 
@@ -381,17 +415,20 @@ impl Oled {
     pub fn new(addr: u8) -> Self {
         Self {
             addr,
-            shown: None,
+            shown: Frame::new(),
+            known: [false; PAGES],
             needs_init: true,
+            failed_flushes: 0,
         }
     }
 
     /// Run the `ssd1306` crate's init sequence in page addressing mode.
     /// GDDRAM is undefined afterwards, so the next flush sends everything.
     pub fn init<I: I2c>(&mut self, i2c: &mut I) -> Result<(), OledError> {
-        self.shown = None;
+        self.known = [false; PAGES];
         self.needs_init = true;
-        let iface = I2CDisplayInterface::new_custom_address(&mut *i2c, self.addr);
+        let mut bus = Retrying(i2c);
+        let iface = I2CDisplayInterface::new_custom_address(&mut bus, self.addr);
         let mut display = Ssd1306::new(iface, DisplaySize128x64, DisplayRotation::Rotate0);
         display
             .init_with_addr_mode(AddrMode::Page)
@@ -402,25 +439,43 @@ impl Oled {
 
     /// Forget what the panel shows: the next flush re-inits and resends all.
     pub fn invalidate(&mut self) {
-        self.shown = None;
+        self.known = [false; PAGES];
         self.needs_init = true;
     }
 
     /// Make the panel show `frame`, sending only changed column spans.
     ///
-    /// On error the writer forgets the panel's state, so the flush after the
-    /// bus comes back re-inits the panel and sends the whole frame.
+    /// Each write is tried [`WRITE_TRIES`] times. A page whose write still
+    /// fails is sent whole next time, the pages written before it stay
+    /// known, and after [`REINIT_AFTER`] failed flushes in a row the panel is
+    /// re-initialised and sent whole, as after a power cycle.
     pub fn flush<I: I2c>(&mut self, i2c: &mut I, frame: &Frame) -> Result<FlushStats, OledError> {
+        let result = self.try_flush(i2c, frame);
+        match result {
+            Ok(_) => self.failed_flushes = 0,
+            Err(_) => {
+                self.failed_flushes = self.failed_flushes.saturating_add(1);
+                if self.failed_flushes >= REINIT_AFTER {
+                    self.invalidate();
+                }
+            }
+        }
+        result
+    }
+
+    fn try_flush<I: I2c>(&mut self, i2c: &mut I, frame: &Frame) -> Result<FlushStats, OledError> {
         if self.needs_init {
             self.init(i2c)?;
         }
+        let mut bus = Retrying(i2c);
         let mut stats = FlushStats::default();
         let mut buf = Vec::with_capacity(7 + WIDTH);
         for page in 0..PAGES {
             let new = frame.page(page);
-            let span = match &self.shown {
-                None => Some((0, WIDTH - 1)),
-                Some(old) => changed_span(old.page(page), new),
+            let span = if self.known[page] {
+                changed_span(self.shown.page(page), new)
+            } else {
+                Some((0, WIDTH - 1))
             };
             let Some((first, last)) = span else { continue };
             let page_cmd = 0xB0 | (page as u8 & 0x07);
@@ -436,14 +491,17 @@ impl Oled {
                 DATA_REST,
             ]);
             buf.extend_from_slice(&new[first..=last]);
-            if let Err(e) = i2c.write(self.addr, &buf) {
-                self.invalidate();
+            // Unknown until the write is acknowledged: a write that fails
+            // part way may have left some of its bytes in GDDRAM.
+            self.known[page] = false;
+            if let Err(e) = bus.write(self.addr, &buf) {
                 return Err(OledError::Bus(e.kind()));
             }
+            self.shown.buf[page * WIDTH..(page + 1) * WIDTH].copy_from_slice(new);
+            self.known[page] = true;
             stats.writes += 1;
             stats.payload += buf.len();
         }
-        self.shown = Some(frame.clone());
         Ok(stats)
     }
 }

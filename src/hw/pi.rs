@@ -9,11 +9,6 @@ use thiserror::Error;
 use crate::hw::rfid::RfidReader;
 use crate::hw::spi::{FullDuplexDevice, StdDelay};
 
-/// BCM GPIO driving the MFRC522's NRSTPD line.
-pub const RFID_RST_PIN: u8 = 25;
-/// MFRC522 SPI clock; the chip allows 10 MHz, jumper wires at a table do not.
-pub const RFID_SPI_HZ: u32 = 1_000_000;
-
 /// Opening a peripheral failed.
 #[derive(Debug, Error)]
 pub enum PiError {
@@ -28,15 +23,11 @@ pub enum PiError {
     Gpio(#[from] rpi_pal::gpio::Error),
 }
 
-/// The reader as wired: SPI0 CE0, mode 0, RST on GPIO 25.
+/// The reader as wired: SPI0 CE0, mode 0, RST on the pin `[hardware]` names.
 pub type PiRfid = RfidReader<FullDuplexDevice<Spi, StdDelay>, OutputPin, StdDelay>;
 
-/// Open the MFRC522 on SPI0/CE0. Nothing is sent until the first poll.
-pub fn open_rfid(gpio: &Gpio) -> Result<PiRfid, PiError> {
-    open_rfid_with(gpio, RFID_RST_PIN, RFID_SPI_HZ)
-}
-
 /// Open the MFRC522 on SPI0/CE0 with the house file's RST pin and clock.
+/// Nothing is sent until the first poll.
 pub fn open_rfid_with(gpio: &Gpio, rst_pin: u8, spi_hz: u32) -> Result<PiRfid, PiError> {
     let spi = Spi::new(Bus::Spi0, SlaveSelect::Ss0, spi_hz, Mode::Mode0)?;
     // High: the chip runs; the reader pulses it low itself on (re)init.
@@ -48,12 +39,8 @@ pub fn open_rfid_with(gpio: &Gpio, rst_pin: u8, spi_hz: u32) -> Result<PiRfid, P
     ))
 }
 
-/// Open I2C1, where the OLED sits; pass it to [`crate::hw::oled::Oled::flush`].
-pub fn open_i2c() -> Result<I2c, PiError> {
-    open_i2c_bus(1)
-}
-
-/// Open `/dev/i2c-N`.
+/// Open `/dev/i2c-N`, where the OLED sits; pass it to
+/// [`crate::hw::oled::Oled::flush`].
 pub fn open_i2c_bus(bus: u8) -> Result<I2c, PiError> {
     Ok(I2c::with_bus(bus)?)
 }

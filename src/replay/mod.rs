@@ -38,17 +38,26 @@ pub enum ReplayError {
         hand: usize,
         error: SetupError,
     },
-    #[error("hand {hand} step {step}: {action}: {error}")]
+    #[error("{file}: hand {hand} step {step}: {action}: {error}")]
     Rule {
+        file: String,
         hand: usize,
         step: usize,
         action: String,
         error: RuleError,
     },
-    #[error("hand {hand}: showdown: {error}")]
-    Showdown { hand: usize, error: RuleError },
-    #[error("hand {hand}: the actions end before the hand does ({expected})")]
-    Unfinished { hand: usize, expected: &'static str },
+    #[error("{file}: hand {hand}: showdown: {error}")]
+    Showdown {
+        file: String,
+        hand: usize,
+        error: RuleError,
+    },
+    #[error("{file}: hand {hand}: the actions end before the hand does ({expected})")]
+    Unfinished {
+        file: String,
+        hand: usize,
+        expected: &'static str,
+    },
 }
 
 /// One `--json` line after a player action.
@@ -147,6 +156,7 @@ pub fn replay_hand(
     state
         .apply_mut(&Event::PostForced)
         .map_err(|error| ReplayError::Rule {
+            file: file.to_string(),
             hand: number,
             step: 0,
             action: "forced bets".into(),
@@ -157,6 +167,7 @@ pub fn replay_hand(
     let mut after_draw = false;
     for (step, action) in hand.actions.iter().enumerate() {
         let fail = |error| ReplayError::Rule {
+            file: file.to_string(),
             hand: number,
             step,
             action: action.text.to_string(),
@@ -240,12 +251,14 @@ pub fn replay_hand(
         state
             .apply_mut(&Event::Showdown(vec![result]))
             .map_err(|error| ReplayError::Showdown {
+                file: file.to_string(),
                 hand: number,
                 error,
             })?;
     }
     if state.phase() != Phase::Complete {
         return Err(ReplayError::Unfinished {
+            file: file.to_string(),
             hand: number,
             expected: state.expected(),
         });

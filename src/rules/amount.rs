@@ -16,6 +16,20 @@ use crate::engine::Chips;
 /// The most decimal places an amount may have.
 const MAX_SCALE: u32 = 6;
 
+/// The most units any one amount in the file may be (and the most currency
+/// `house.unit` itself may be). Far above any home game, yet every derived
+/// amount stays exact: a night may take 9 000 buy-ins of this size before the
+/// table's ceiling ([`MAX_TABLE_UNITS`]), and a unit this large written out
+/// (`Decimal::times`) still fits its `u128` with room to spare.
+pub const MAX_AMOUNT_UNITS: Chips = 1_000_000_000_000;
+
+/// The most chips the table's ledger may count over a night: 2^53 - 1, the
+/// largest integer a JSON reader that parses numbers as doubles keeps exact,
+/// so every total the daemon writes reads back as written. Checked where
+/// chips come onto the table; every other sum (stacks, pots, fees) is a part
+/// of this one.
+pub const MAX_TABLE_UNITS: Chips = (1 << 53) - 1;
+
 /// An exact non-negative decimal: `digits / 10^scale`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decimal {
@@ -62,11 +76,31 @@ impl Decimal {
 
     /// How many `unit`s make this amount, if it is a whole number of them.
     pub fn in_units(&self, unit: &Decimal) -> Option<Chips> {
+        self.whole_units(unit).and_then(|n| Chips::try_from(n).ok())
+    }
+
+    /// [`Decimal::in_units`] before it is narrowed to `Chips`, so that "too
+    /// many" and "not whole" can be told apart.
+    fn whole_units(&self, unit: &Decimal) -> Option<u128> {
         let (a, u) = self.aligned(unit);
         if u == 0 || a % u != 0 {
             return None;
         }
-        Chips::try_from(a / u).ok()
+        Some(a / u)
+    }
+
+    /// This amount in units, or why it cannot be one.
+    pub(crate) fn units(&self, unit: &Decimal) -> Result<Chips, Units> {
+        match self.whole_units(unit) {
+            None => Err(Units::NotWhole),
+            Some(n) if n > u128::from(MAX_AMOUNT_UNITS) => Err(Units::TooMany),
+            Some(n) => Chips::try_from(n).map_err(|_| Units::TooMany),
+        }
+    }
+
+    /// Over [`MAX_AMOUNT_UNITS`] in the currency (for `house.unit` itself).
+    pub(crate) fn over_ceiling(&self) -> bool {
+        self.digits > u128::from(MAX_AMOUNT_UNITS) * 10u128.pow(self.scale)
     }
 
     /// `units` of `self` written as a decimal (for summaries).
@@ -196,6 +230,13 @@ impl Times {
             format!("{int}.{frac}")
         }
     }
+}
+
+/// Why an amount is not a count of units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Units {
+    NotWhole,
+    TooMany,
 }
 
 impl fmt::Display for Decimal {

@@ -1,43 +1,7 @@
-//! The table's devices as the house file describes them: `[hardware]` (button
-//! pins and timing, the OLED, the reader) and `[[card]]` (RFID card UIDs for
-//! players, the host and command cards).
+//! `[[card]]`: the RFID cards the house knows, for players, the host and
+//! commands. The wiring, `[hardware]`, is [`crate::devices`]'.
 
 use std::fmt;
-
-use crate::hw::buttons::ButtonPins;
-
-/// `[hardware]`, every default filled in. Changes take effect on restart:
-/// pins are claimed once, when the daemon starts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hardware {
-    pub buttons: ButtonPins,
-    /// I2C bus number of the OLED (`/dev/i2c-N`).
-    pub i2c_bus: u8,
-    /// The OLED's 7-bit address (0x3C, or 0x3D on some modules).
-    pub oled_address: u8,
-    /// BCM GPIO wired to the MFRC522's RST.
-    pub rfid_rst_pin: u8,
-    /// The MFRC522's SPI clock.
-    pub rfid_spi_hz: u32,
-    /// How often the reader is asked for a card.
-    pub rfid_poll_ms: u32,
-    /// How long a host card tap keeps host actions unlocked.
-    pub host_unlock_seconds: u32,
-}
-
-impl Default for Hardware {
-    fn default() -> Self {
-        Hardware {
-            buttons: ButtonPins::default(),
-            i2c_bus: 1,
-            oled_address: 0x3C,
-            rfid_rst_pin: 25,
-            rfid_spi_hz: 1_000_000,
-            rfid_poll_ms: 100,
-            host_unlock_seconds: 60,
-        }
-    }
-}
 
 /// One `[[card]]`: an RFID card the reader knows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,7 +18,7 @@ pub struct Card {
 pub enum CardRole {
     /// Seats this player (by name) and identifies them in the ledger.
     Player,
-    /// Unlocks host actions for [`Hardware::host_unlock_seconds`].
+    /// Unlocks host actions for `[hardware] host_unlock_seconds`.
     Host,
     /// Does one thing when tapped.
     Command(CardCommand),

@@ -52,18 +52,36 @@ fn join(d: &[Diagnostic]) -> String {
 pub(crate) struct Locator<'a> {
     pub file: &'a str,
     pub text: &'a str,
+    /// Where each line starts: a file with an error on every line of
+    /// thousands was quadratic when each error counted the lines before it.
+    line_starts: Vec<usize>,
 }
 
-impl Locator<'_> {
+impl<'a> Locator<'a> {
+    pub fn new(file: &'a str, text: &'a str) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Locator {
+            file,
+            text,
+            line_starts,
+        }
+    }
+
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let before = self.text.get(..offset).unwrap_or("");
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
+        // The number of line starts at or before `offset` is its 1-based line.
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
+        let line_start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        let column = self
+            .text
+            .get(line_start..offset)
+            .map_or(0, |s| s.chars().count())
+            + 1;
         (line, column)
     }
 

@@ -5,6 +5,7 @@
 //! currency units (`buy_in_max = 40`), a string is a decimal (`"0.25"`), and a
 //! float is an error. `[house] unit` is what one engine chip is worth; every
 //! amount must be a whole number of units, and the engine counts units.
+//! No amount may be over [`MAX_AMOUNT_UNITS`] units (see there for why).
 
 mod amount;
 pub mod catalog;
@@ -18,29 +19,29 @@ mod summary;
 mod summary_devices;
 mod validate;
 mod validate_cards;
-mod validate_devices;
 
 use std::path::Path;
 
-pub use amount::{Decimal, Times};
+/// Where `[hardware]` was before it moved to [`crate::devices`], for the
+/// callers that still read it from the rules (issue 12).
+pub use crate::devices::Hardware;
+pub use amount::{Decimal, Times, MAX_AMOUNT_UNITS, MAX_TABLE_UNITS};
 pub use devices::{
-    parse_uid, read_uid, uid_hex, Card, CardCommand, CardRole, Hardware, UidError, MAX_NAME_CHARS,
+    parse_uid, read_uid, uid_hex, Card, CardCommand, CardRole, UidError, MAX_NAME_CHARS,
 };
 pub use error::{Diagnostic, RulesError};
 pub use model::*;
 pub use options::*;
 
-use error::Locator;
+pub(crate) use error::Locator;
+pub(crate) use validate::Check;
 
 /// The embedded default: a plain no-limit hold'em home game.
 pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");
 
 /// Parse and check a house-rules file; `file_name` is only used in messages.
 pub fn load_str(file_name: &str, text: &str) -> Result<HouseRules, RulesError> {
-    let loc = Locator {
-        file: file_name,
-        text,
-    };
+    let loc = Locator::new(file_name, text);
     let raw: schema::RawRules = match toml::from_str(text) {
         Ok(raw) => raw,
         Err(e) => return Err(RulesError::Invalid(vec![loc.toml_error(&e)])),
@@ -58,12 +59,38 @@ pub fn load_str(file_name: &str, text: &str) -> Result<HouseRules, RulesError> {
 
 /// [`load_str`] on a file, named in messages as given.
 pub fn load_file(path: &Path) -> Result<HouseRules, RulesError> {
+    let text = read_text(path)?;
+    load_str(&path.display().to_string(), &text)
+}
+
+/// A rules file's text, named in messages as given. A file that is not UTF-8
+/// is refused at its first bad byte's line and column, as every other
+/// problem in the file is, so the host can find it in an editor.
+pub fn read_text(path: &Path) -> Result<String, RulesError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
+    let bytes = std::fs::read(path).map_err(|e| RulesError::Io {
         file: name.clone(),
         reason: e.to_string(),
     })?;
-    load_str(&name, &text)
+    text_from_bytes(&name, bytes)
+}
+
+/// [`read_text`] on bytes already read; `file_name` is only used in messages.
+pub fn text_from_bytes(file_name: &str, bytes: Vec<u8>) -> Result<String, RulesError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let valid = bytes
+            .get(..at)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or("");
+        let loc = Locator::new(file_name, valid);
+        let byte = bytes.get(at).copied().unwrap_or(0);
+        RulesError::Invalid(vec![loc.at(
+            &(at..at),
+            format!("byte 0x{byte:02X} is not UTF-8: save the file as UTF-8"),
+        )])
+    })
 }
 
 /// The JSON Schema of the file format, as `dealerd schema` prints it.

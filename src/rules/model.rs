@@ -26,7 +26,7 @@ pub struct HouseRules {
     pub clock_seconds: Option<u32>,
     pub rotation: Rotation,
     /// `[hardware]`: pins and devices (read at start only).
-    pub hardware: super::Hardware,
+    pub hardware: crate::devices::Hardware,
     /// `[[card]]`: the RFID cards the reader knows.
     pub cards: Vec<super::Card>,
 }

@@ -8,7 +8,9 @@ use toml::Spanned;
 
 use super::amount::Decimal;
 pub use super::options::*;
-pub use super::schema_devices::{CommandKind, RawButtons, RawCard, RawHardware};
+pub use super::schema_devices::{CommandKind, RawCard};
+// The last place rules reads devices (issue 12): see crate::devices.
+use crate::devices::RawHardware;
 
 /// An amount with its place in the file.
 pub type Amount = Spanned<Decimal>;

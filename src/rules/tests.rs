@@ -298,23 +298,6 @@ fn gpio_2_and_3_are_free_when_the_oled_is_not_on_i2c1() {
 }
 
 #[test]
-fn every_loaded_button_map_passes_the_drivers_own_check() {
-    for text in [
-        DEFAULT_TOML.to_string(),
-        format!(
-            "{}\n[hardware.buttons]\nfold = 6\ncheck_call = 5\n",
-            no_devices()
-        ),
-        format!(
-            "{}\n[hardware]\ni2c_bus = 0\n[hardware.buttons]\nfold = 2\nok = 27\nundo = 0\n",
-            no_devices()
-        ),
-    ] {
-        assert_eq!(load("x", &text).hardware.buttons.validate(), Ok(()));
-    }
-}
-
-#[test]
 fn uids_are_read_in_every_spelling() {
     let ann = vec![0x04, 0xA2, 0x2B, 0x1C];
     for uid in ["04:A2:2B:1C", "04a22b1c", "04-a2-2b-1c", "04 A2 2B 1C"] {

@@ -9,7 +9,7 @@ use crate::engine::{
     AnteMode, Chips, LimitShortAllIn, Opener, Options, RaiseCap, Split, Step, Structure,
 };
 
-use super::amount::Decimal;
+use super::amount::{Decimal, Units, MAX_AMOUNT_UNITS};
 use super::catalog::{self, Money as MoneyKind};
 use super::error::{Diagnostic, Locator};
 use super::model::*;
@@ -31,12 +31,12 @@ impl<'a> Check<'a> {
         }
     }
 
-    pub(super) fn err(&mut self, span: &Range<usize>, message: impl Into<String>) {
+    pub(crate) fn err(&mut self, span: &Range<usize>, message: impl Into<String>) {
         self.errors.push(self.loc.at(span, message));
     }
 
     /// The 1-based line of a span, for messages that point back at an earlier one.
-    pub(super) fn line(&self, span: &Range<usize>) -> usize {
+    pub(crate) fn line(&self, span: &Range<usize>) -> usize {
         self.loc.line_col(span.start).0
     }
 
@@ -45,18 +45,30 @@ impl<'a> Check<'a> {
             .map_or_else(|| units.to_string(), |u| u.times(units))
     }
 
-    /// An amount in units; 0 (after recording why) when it is not whole.
+    /// An amount in units; after recording why, 0 when it is not whole and
+    /// the ceiling when it is over it.
     fn amount(&mut self, a: &Amount, what: &str) -> Chips {
         let Some(unit) = self.unit else { return 0 };
-        match a.get_ref().in_units(&unit) {
-            Some(units) => units,
-            None => {
+        match a.get_ref().units(&unit) {
+            Ok(units) => units,
+            Err(Units::NotWhole) => {
                 let msg = format!(
                     "{what} {} is not a whole number of units (house.unit = {unit})",
                     a.get_ref()
                 );
                 self.err(&a.span(), msg);
                 0
+            }
+            Err(Units::TooMany) => {
+                let msg = format!(
+                    "{what} {} is over the most any amount may be: {} ({MAX_AMOUNT_UNITS} units of {unit})",
+                    a.get_ref(),
+                    unit.times(MAX_AMOUNT_UNITS)
+                );
+                self.err(&a.span(), msg);
+                // The ceiling stands in, so that no second error follows
+                // from a value already refused (a max "under" the min).
+                MAX_AMOUNT_UNITS
             }
         }
     }
@@ -133,7 +145,7 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
             mode: raw.rotation.mode.unwrap_or_default(),
             every: raw.rotation.every.unwrap_or_default(),
         },
-        hardware: super::validate_devices::hardware(raw.hardware.as_ref(), c),
+        hardware: crate::devices::hardware(raw.hardware.as_ref(), c),
         cards: super::validate_cards::cards(&raw.cards, c),
         games,
     };
@@ -152,6 +164,12 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
 fn house(h: &RawHouse, c: &mut Check) -> House {
     if h.unit.get_ref().is_zero() {
         c.err(&h.unit.span(), "house.unit must be more than 0");
+    } else if h.unit.get_ref().over_ceiling() {
+        let msg = format!(
+            "house.unit {} is over the most any amount may be ({MAX_AMOUNT_UNITS})",
+            h.unit.get_ref()
+        );
+        c.err(&h.unit.span(), msg);
     } else {
         c.unit = Some(*h.unit.get_ref());
     }

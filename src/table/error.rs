@@ -27,6 +27,21 @@ pub enum TableError {
         amount: String,
         max: String,
     },
+    /// One amount over [`crate::rules::MAX_AMOUNT_UNITS`], in the house currency.
+    #[error("seat {}: {amount} is more than one amount may be ({most} at most)", .seat + 1)]
+    AmountTooLarge {
+        seat: usize,
+        amount: String,
+        most: String,
+    },
+    /// Chips that would take the money brought tonight past
+    /// [`crate::rules::MAX_TABLE_UNITS`], the most the table counts exactly.
+    #[error("seat {}: {amount} would take the money brought tonight past what the table counts; at most {room} more may come in", .seat + 1)]
+    TableFull {
+        seat: usize,
+        amount: String,
+        room: String,
+    },
     #[error("seat {}: {why}", .seat + 1)]
     Refused { seat: usize, why: &'static str },
     #[error("not during a hand: finish or void the hand first")]

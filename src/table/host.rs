@@ -93,6 +93,9 @@ impl Table {
             std::cmp::Ordering::Greater => (EntryKind::CorrectionIn, stack - was),
             std::cmp::Ordering::Less => (EntryKind::CorrectionOut, was - stack),
         };
+        if kind == EntryKind::CorrectionIn {
+            self.admit(seat, diff)?;
+        }
         let p = self.seat_mut(seat)?;
         p.stack = stack;
         if stack == 0 {

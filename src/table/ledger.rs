@@ -63,20 +63,31 @@ pub struct Ledger {
     players: Vec<(String, Chips, Chips)>,
 }
 
+/// `total + amount`, never wrapping. The table admits chips only while
+/// `money_in` stays under [`crate::rules::MAX_TABLE_UNITS`] (`Table::admit`),
+/// and every other column is a part of `money_in`, so the ceiling is never
+/// reached; were it, a total stuck at the top is a visible error where a
+/// wrapped one would be a silent loss.
+fn add(total: Chips, amount: Chips) -> Chips {
+    total.checked_add(amount).unwrap_or(Chips::MAX)
+}
+
 impl Ledger {
     pub fn record(&mut self, hand: u64, name: Option<&str>, kind: EntryKind, amount: Chips) {
         match kind {
-            EntryKind::BuyIn | EntryKind::Rebuy | EntryKind::TopUp => self.money_in += amount,
-            EntryKind::CashOut => self.money_out += amount,
-            EntryKind::Fee => self.fees += amount,
+            EntryKind::BuyIn | EntryKind::Rebuy | EntryKind::TopUp => {
+                self.money_in = add(self.money_in, amount);
+            }
+            EntryKind::CashOut => self.money_out = add(self.money_out, amount),
+            EntryKind::Fee => self.fees = add(self.fees, amount),
             EntryKind::FeeReturned => self.fees = self.fees.saturating_sub(amount),
             EntryKind::CorrectionIn => {
-                self.money_in += amount;
-                self.corrections_in += amount;
+                self.money_in = add(self.money_in, amount);
+                self.corrections_in = add(self.corrections_in, amount);
             }
             EntryKind::CorrectionOut => {
-                self.money_out += amount;
-                self.corrections_out += amount;
+                self.money_out = add(self.money_out, amount);
+                self.corrections_out = add(self.corrections_out, amount);
             }
         }
         if let Some(name) = name {
@@ -88,9 +99,9 @@ impl Ledger {
                 }
             };
             if kind.brought() {
-                self.players[i].1 += amount;
+                self.players[i].1 = add(self.players[i].1, amount);
             } else if kind.took() {
-                self.players[i].2 += amount;
+                self.players[i].2 = add(self.players[i].2, amount);
             }
         }
         self.entries.push(Entry {

@@ -6,7 +6,7 @@ use super::error::TableError;
 use super::ledger::EntryKind;
 use super::Table;
 use crate::engine::Chips;
-use crate::rules::{NewPlayerOption, TopUp};
+use crate::rules::{NewPlayerOption, TopUp, MAX_AMOUNT_UNITS, MAX_TABLE_UNITS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -166,6 +166,30 @@ impl Table {
         Ok(())
     }
 
+    /// Chips coming onto the table for `seat`, checked before anything
+    /// changes so that a refusal leaves the table as it was. Every other sum
+    /// of chips (stacks, pots, fees, the ledger's columns) is a part of the
+    /// money brought, so keeping that under [`MAX_TABLE_UNITS`] here is what
+    /// keeps every one of them from wrapping.
+    pub(super) fn admit(&self, seat: usize, amount: Chips) -> Result<(), TableError> {
+        if amount > MAX_AMOUNT_UNITS {
+            return Err(TableError::AmountTooLarge {
+                seat,
+                amount: self.money(amount),
+                most: self.money(MAX_AMOUNT_UNITS),
+            });
+        }
+        let room = MAX_TABLE_UNITS.saturating_sub(self.ledger.money_in());
+        if amount > room {
+            return Err(TableError::TableFull {
+                seat,
+                amount: self.money(amount),
+                room: self.money(room),
+            });
+        }
+        Ok(())
+    }
+
     fn is_short(&self, amount: Chips) -> bool {
         self.rules
             .short_buy_under(self.game)
@@ -195,6 +219,7 @@ impl Table {
             });
         }
         self.check_buy_in(seat, buy_in)?;
+        self.admit(seat, buy_in)?;
         // T4: before the first hand everyone is simply dealt in.
         let opts = self.rules.new_player_options(self.game);
         let first_hand = self.hands == 0;
@@ -375,7 +400,15 @@ impl Table {
                 max: self.money(stack.saturating_add(max)),
             });
         }
-        self.seat_mut(seat)?.stack += amount;
+        self.admit(seat, amount)?;
+        let grown = stack
+            .checked_add(amount)
+            .ok_or_else(|| TableError::TableFull {
+                seat,
+                amount: self.money(amount),
+                room: self.money(Chips::MAX - stack),
+            })?;
+        self.seat_mut(seat)?.stack = grown;
         self.ledger
             .record(self.hands, Some(&name), EntryKind::TopUp, amount);
         Ok(())
@@ -384,6 +417,7 @@ impl Table {
     pub(super) fn rebuy(&mut self, seat: usize, amount: Chips) -> Result<(), TableError> {
         self.can_rebuy(seat)?;
         self.check_buy_in(seat, amount)?;
+        self.admit(seat, amount)?;
         let short = self.is_short(amount);
         let p = self.seat_mut(seat)?;
         p.stack = amount;

@@ -204,7 +204,8 @@ fn raises_just_outside_the_range_are_refused() {
                             assert_eq!(
                                 rule_error(&g.name, &bad),
                                 format!(
-                                    "hand {h} step {s}: p{next} cbr {amt}: raise must be to {min}..{max}"
+                                    "{}: hand {h} step {s}: p{next} cbr {amt}: raise must be to {min}..{max}",
+                                    g.name
                                 ),
                                 "{}",
                                 g.name
@@ -230,7 +231,7 @@ fn raises_just_outside_the_range_are_refused() {
                         for amt in [current + 1, bet + stack, current * 2 + 100] {
                             let bad = with_raise(hand, step, next, amt);
                             let msg = rule_error(&g.name, &bad);
-                            let prefix = format!("hand {h} step {s}: p{next} cbr ");
+                            let prefix = format!("{}: hand {h} step {s}: p{next} cbr ", g.name);
                             assert!(
                                 msg.starts_with(&prefix) && msg.contains("cannot raise"),
                                 "{} hand {h}: {msg}",
@@ -327,7 +328,10 @@ fn cli_illegal_action_exits_1_without_final_stacks() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "hand 1 step 2: p2 cbr 3: raise must be to 4..200\n"
+        format!(
+            "{}: hand 1 step 2: p2 cbr 3: raise must be to 4..200\n",
+            path.display()
+        )
     );
     assert!(
         out.stdout.is_empty(),
@@ -360,7 +364,10 @@ fn cli_illegal_action_stops_every_later_hand_and_file() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "hand 2 step 3: p1 f: cannot fold: checking is free\n"
+        format!(
+            "{}: hand 2 step 3: p1 f: cannot fold: checking is free\n",
+            many.display()
+        )
     );
     let lines = json_lines(&out.stdout);
     let finals: Vec<&Value> = lines

@@ -85,3 +85,39 @@ fn every_bad_config_fails_with_its_expected_message() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn a_non_utf8_file_names_the_line_and_column_of_its_byte() {
+    let dir = std::env::temp_dir().join(format!("dealerd-utf8-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("latin1.toml");
+    // "Café" saved as Latin-1: the é is the lone byte 0xE9.
+    let mut bytes = rules::DEFAULT_TOML
+        .replacen("\nname = \"Home game\"", "\nname = \"Caf", 1)
+        .into_bytes();
+    let at = bytes.windows(4).position(|w| w == b"\"Caf").unwrap() + 4;
+    bytes.splice(at..at, [0xE9, b'"']);
+    fs::write(&path, &bytes).unwrap();
+    let line = rules::DEFAULT_TOML[..at].matches('\n').count() + 1;
+    let err = rules::load_file(&path).expect_err("not UTF-8");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}:{line}:12: byte 0xE9 is not UTF-8: save the file as UTF-8",
+            path.display()
+        )
+    );
+    // `dealerd check` says the same.
+    let out = crate::common::dealerd()
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{}:{line}:12: byte 0xE9", path.display())),
+        "{stderr}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}

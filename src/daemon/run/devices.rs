@@ -9,10 +9,10 @@ use embedded_hal::i2c::{ErrorType as I2cErrorType, I2c, Operation};
 
 use super::error::OpenError;
 use super::input::InputTx;
+use crate::devices::Hardware;
 use crate::hw::rfid::RfidReader;
 use crate::hw::sim::{FakeI2c, FakeMfrc522, FakePin, NoDelay};
 use crate::hw::spi::{FullDuplex, FullDuplexDevice, SpiError};
-use crate::rules::Hardware;
 
 /// Opens a device; called again after a failure.
 pub type Opener<T> = Box<dyn FnMut() -> Result<T, OpenError> + Send>;
@@ -130,9 +130,9 @@ mod pi {
 
     use super::{Devices, OpenError};
     use crate::daemon::session::Input;
+    use crate::devices::Hardware;
     use crate::hw::buttons::listen;
     use crate::hw::pi::{open_i2c_bus, open_rfid_with, PiRfid};
-    use crate::rules::Hardware;
 
     /// The Pi's devices as `[hardware]` describes them. Nothing is opened
     /// here: each opener runs on its device's thread.
@@ -150,7 +150,8 @@ mod pi {
             }),
             buttons: Some(Box::new(move |tx| {
                 let gpio = Gpio::new().map_err(|e| OpenError::new("buttons", e))?;
-                let listener = listen(&gpio, &pins, move |press| {
+                let (debounce, long) = (pins.debounce(), pins.long_press());
+                let listener = listen(&gpio, &pins.pins(), debounce, long, move |press| {
                     // A full inbox is counted in `tx` and logged by the
                     // state task; this runs on the interrupt thread.
                     let _ = tx.offer(Input::Press(press));

@@ -49,9 +49,10 @@ impl<I: I2c> DisplayWriter<I> {
     }
 
     /// Shows `frame`; on failure, how long to wait before trying again.
-    /// After a failure `Oled` has forgotten what the panel holds, so the
-    /// attempt that works re-inits it and sends the whole frame: a panel
-    /// that was unplugged comes back with noise in its RAM.
+    /// `Oled` retries each write and resends the pages that did not arrive;
+    /// after failures in a row it re-inits the panel and sends the whole
+    /// frame, since a panel that was unplugged comes back with noise in its
+    /// RAM. A bus that drops the odd write thus still shows every frame.
     pub fn show(&mut self, frame: &Frame) -> Result<(), Duration> {
         match self.flush(frame) {
             Ok(bytes) => {
@@ -122,4 +123,40 @@ pub fn spawn<I: I2c + Send + 'static>(
             }
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tracing::Level;
+
+    use super::DisplayWriter;
+    use crate::daemon::run::backoff::Backoff;
+    use crate::daemon::run::{FakeDevices, LogCapture};
+    use crate::hw::oled::Frame;
+    use crate::rules::Hardware;
+
+    #[test]
+    fn a_bus_dropping_one_write_in_ten_shows_every_frame() {
+        let fake = FakeDevices::new(&Hardware::default());
+        fake.bus.with(|b| b.fail_one_in = Some(10));
+        let backoff = Backoff::new(Duration::from_millis(100), Duration::from_secs(5));
+        let mut w = DisplayWriter::new(fake.devices().display, 0x3C, backoff);
+        let logs = LogCapture::default();
+        logs.capture(|| {
+            for n in 0..200 {
+                let mut frame = Frame::new();
+                for x in 0..128 {
+                    frame.set_pixel(x, (x + n) % 64, true);
+                }
+                // The daemon tries again after a failure, with the newest frame.
+                let shown = (0..2).any(|_| w.show(&frame).is_ok());
+                assert!(shown, "frame {n}");
+                assert_eq!(fake.bus.with(|b| b.panel.frame()), frame, "frame {n}");
+            }
+        });
+        assert!(fake.bus.with(|b| b.faults) > 50);
+        assert!(logs.count(Level::WARN, "OLED") <= 3);
+    }
 }

@@ -229,6 +229,12 @@ pub struct FakeI2c {
     pub unplugged: bool,
     /// Unplug after this many more successful transactions (a mid-flush yank).
     pub unplug_after: Option<usize>,
+    /// A marginal bus: about one transaction in this many is not
+    /// acknowledged, at random but the same run every time (a fixed seed).
+    pub fail_one_in: Option<u32>,
+    rng: u64,
+    /// Transactions failed by `fail_one_in`.
+    pub faults: usize,
     /// Write transactions completed.
     pub writes: usize,
     /// Bytes on the wire, counting each transaction's address byte.
@@ -243,6 +249,9 @@ impl FakeI2c {
             addr,
             unplugged: false,
             unplug_after: None,
+            fail_one_in: None,
+            rng: 0x9E37_79B9_7F4A_7C15,
+            faults: 0,
             writes: 0,
             wire_bytes: 0,
         }
@@ -284,6 +293,18 @@ impl I2c for FakeI2c {
             return Err(FakeI2cError(ErrorKind::NoAcknowledge(
                 NoAcknowledgeSource::Address,
             )));
+        }
+        if let Some(n) = self.fail_one_in.filter(|&n| n > 0) {
+            // xorshift64: deterministic, so a failing run can be replayed.
+            self.rng ^= self.rng << 13;
+            self.rng ^= self.rng >> 7;
+            self.rng ^= self.rng << 17;
+            if self.rng % u64::from(n) == 0 {
+                self.faults += 1;
+                return Err(FakeI2cError(ErrorKind::NoAcknowledge(
+                    NoAcknowledgeSource::Address,
+                )));
+            }
         }
         // Adjacent writes go out without a repeated start: one stream.
         let mut stream = Vec::new();

@@ -3,13 +3,12 @@
 
 use std::ops::{Range, RangeInclusive};
 
-use crate::hw::buttons::ButtonPins;
+use crate::rules::Check;
 
-use super::devices::Hardware;
-use super::schema_devices::{Int, RawButtons, RawHardware};
-use super::validate::Check;
+use super::schema::{Int, RawButtons, RawHardware};
+use super::{ButtonPins, Hardware};
 
-/// The GPIOs the 40-pin header brings out (BCM numbering), as `ButtonPins::validate` has it.
+/// The GPIOs the 40-pin header brings out (BCM numbering).
 const HEADER: RangeInclusive<i64> = 0..=27;
 
 /// What the OLED and the reader already hold; a button there would fight the bus.
@@ -32,7 +31,7 @@ fn bus_pin(pin: i64, i2c_bus: i64) -> Option<&'static str> {
 pub(crate) fn hardware(raw: Option<&RawHardware>, c: &mut Check) -> Hardware {
     let empty = RawHardware::default();
     let h = raw.unwrap_or(&empty);
-    let d = Hardware::default();
+    let d = Hardware::DEFAULT;
     let i2c_bus = number(c, &h.i2c_bus, d.i2c_bus, 0..=255, "i2c_bus");
     let oled_address = match &h.oled_address {
         Some(a) if !(0x3C..=0x3D).contains(a.get_ref()) => {
@@ -111,7 +110,7 @@ struct PinUse {
 
 /// Checks every pin the hardware claims and returns the RST pin.
 fn pins(c: &mut Check, h: &RawHardware, i2c_bus: u8) -> u8 {
-    let d = ButtonPins::default();
+    let d = Hardware::DEFAULT.buttons;
     let b = &h.buttons;
     let claim = |who, v: &Int, default: u8| PinUse {
         who,
@@ -129,7 +128,7 @@ fn pins(c: &mut Check, h: &RawHardware, i2c_bus: u8) -> u8 {
         claim(
             "rfid_rst_pin",
             &h.rfid_rst_pin,
-            Hardware::default().rfid_rst_pin,
+            Hardware::DEFAULT.rfid_rst_pin,
         ),
     ];
     for u in &uses {
@@ -159,7 +158,7 @@ fn pins(c: &mut Check, h: &RawHardware, i2c_bus: u8) -> u8 {
     }
     uses.last()
         .and_then(|u| u8::try_from(u.pin).ok())
-        .unwrap_or(Hardware::default().rfid_rst_pin)
+        .unwrap_or(Hardware::DEFAULT.rfid_rst_pin)
 }
 
 /// Of two claims on one pin, the one to blame is the one written later; a
@@ -173,7 +172,7 @@ fn earlier(other: &PinUse, this: &PinUse) -> bool {
 }
 
 fn buttons(c: &mut Check, b: &RawButtons) -> ButtonPins {
-    let d = ButtonPins::default();
+    let d = Hardware::DEFAULT.buttons;
     // Pins were checked with the RST pin in `pins`; off-header ones fall back here.
     let pin = |v: &Int, default: u8| {
         v.as_ref()

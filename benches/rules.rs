@@ -1,0 +1,41 @@
+//! Issue 12: `[[card]]` validation is linear in the number of cards. A
+//! house file with N player cards (distinct UIDs and names) is loaded whole;
+//! the time per card should stay flat as N grows 16x. Before the fix the
+//! duplicate checks scanned every earlier card, and 262,144 cards took over
+//! 20 s.
+
+use std::fmt::Write;
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+
+/// The embedded default with `n` more player cards.
+fn house(n: usize) -> String {
+    let mut text = dealerd::rules::DEFAULT_TOML.to_string();
+    for i in 0..n {
+        let [a, b, c, d] = (i as u32).to_be_bytes();
+        let _ = write!(
+            text,
+            "\n[[card]]\nuid = \"{a:02X}:{b:02X}:{c:02X}:{d:02X}:00:00:01\"\nplayer = \"P{i}\"\n"
+        );
+    }
+    text
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("load_cards");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(5));
+    for n in [16_384, 65_536, 262_144] {
+        let text = house(n);
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
+            b.iter(|| black_box(dealerd::rules::load_str("cards.toml", text).is_ok()))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
