@@ -1,7 +1,7 @@
 //! The dialogs of [`super::host`] on the panel: what is being decided on the
 //! top line, the value being changed large, the buttons in the footer.
 
-use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
+use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_7X13_BOLD};
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::text::Alignment;
 
@@ -9,32 +9,9 @@ use crate::table::Table;
 
 use super::canvas::Canvas;
 use super::host::{Dialog, HostItem, PLAYER_ITEMS};
-use super::screens::{inverse, left, money, put, right, seat_name, Line};
+use super::screens::{left, list, money, put, seat_name, Line};
 
 const CHANGE: &str = "+/- change  OK  UNDO back";
-
-/// A list with the selection lit, scrolled to keep it in view.
-fn list<D: Canvas>(
-    d: &mut D,
-    title: &str,
-    items: &[&str],
-    selected: usize,
-) -> Result<(), D::Error> {
-    left(d, title, &FONT_7X13_BOLD, 0)?;
-    right(d, "+/- OK", &FONT_5X8, 2)?;
-    let n = items.len();
-    let sel = selected % n.max(1);
-    let first = sel.saturating_sub(2).min(n.saturating_sub(5));
-    for (row, i) in (first..(first + 5).min(n)).enumerate() {
-        let y = 14 + 10 * row as i32;
-        if i == sel {
-            inverse(d, items[i], &FONT_6X10, y)?;
-        } else {
-            put(d, items[i], &FONT_6X10, 1, y, Alignment::Left)?;
-        }
-    }
-    Ok(())
-}
 
 /// A title, one big value, a hint.
 fn value<D: Canvas>(d: &mut D, title: &str, big: &str, hint: &str) -> Result<(), D::Error> {
@@ -53,7 +30,6 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             CHANGE,
         ),
         Dialog::PlayerMenu { seat, item } => {
-            let labels: Vec<&str> = PLAYER_ITEMS.iter().map(|i| i.label(table, *seat)).collect();
             let stack = table.player(*seat).map_or(0, |p| p.stack);
             list(
                 d,
@@ -62,21 +38,19 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
                     seat_name(table, *seat),
                     money(table, stack)
                 )),
-                &labels,
+                PLAYER_ITEMS.len(),
                 *item,
+                |i| PLAYER_ITEMS[i].label(table, *seat),
             )
         }
         Dialog::WayIn { seat, item } => {
-            let labels: Vec<&str> = table
-                .can_enter(*seat)
-                .into_iter()
-                .map(super::host::entry_label)
-                .collect();
+            let ways = table.can_enter(*seat);
             list(
                 d,
                 &Line::of(format_args!("{} in", seat_name(table, *seat))),
-                &labels,
+                ways.len(),
                 *item,
+                |i| super::host::entry_label(ways[i]),
             )
         }
         Dialog::Amount { purpose, amount } => value(
@@ -85,10 +59,9 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             &Line::of(format_args!("{}", money(table, *amount))),
             "+/- chip (held: big)  OK",
         ),
-        Dialog::HostMenu(i) => {
-            let labels: Vec<&str> = HostItem::ALL.iter().map(|h| h.label()).collect();
-            list(d, "HOST", &labels, *i)
-        }
+        Dialog::HostMenu(i) => list(d, "HOST", HostItem::ALL.len(), *i, |h| {
+            HostItem::ALL[h].label()
+        }),
         Dialog::HostPick { item, seat } => value(
             d,
             item.label(),

@@ -822,19 +822,30 @@ pub fn menu<D: Canvas>(
     selected: usize,
 ) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
-    left(d, "MENU", &FONT_7X13_BOLD, 0)?;
-    right(d, "+/- OK", &FONT_5X8, 2)?;
     let items = MenuItem::offered(table, host);
-    let n = items.len();
-    let sel = selected % n;
+    list(d, "MENU", items.len(), selected, |i| items[i].label(table))
+}
+
+/// A list with the selection lit, scrolled to keep it in view: the one
+/// list every menu and dialog draws. `label(i)` is item `i`'s text.
+pub(super) fn list<D: Canvas, L: AsRef<str>>(
+    d: &mut D,
+    title: &str,
+    n: usize,
+    selected: usize,
+    label: impl Fn(usize) -> L,
+) -> Result<(), D::Error> {
+    left(d, title, &FONT_7X13_BOLD, 0)?;
+    right(d, "+/- OK", &FONT_5X8, 2)?;
+    let sel = selected % n.max(1);
     let first = sel.saturating_sub(2).min(n.saturating_sub(5));
     for (row, i) in (first..(first + 5).min(n)).enumerate() {
         let y = 14 + 10 * row as i32;
-        let label = items[i].label(table);
+        let text = label(i);
         if i == sel {
-            inverse(d, &label, &FONT_6X10, y)?;
+            inverse(d, text.as_ref(), &FONT_6X10, y)?;
         } else {
-            put(d, &label, &FONT_6X10, 1, y, Alignment::Left)?;
+            put(d, text.as_ref(), &FONT_6X10, 1, y, Alignment::Left)?;
         }
     }
     Ok(())
