@@ -529,7 +529,7 @@ impl Session {
         }
         let name = table
             .player(c.seat)
-            .map_or_else(|| format!("seat {}", c.seat + 1), |p| p.name.clone());
+            .map_or_else(|| format!("seat {}", c.seat + 1), |p| p.name.to_string());
         // D3 folds the hand; where the house refuses a fold that costs
         // nothing (checking is free), the hand checks instead: the same
         // "no action", without breaking the house's other rule.

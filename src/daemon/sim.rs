@@ -202,7 +202,7 @@ impl<W: Write> Sim<'_, W> {
                     .table()
                     .seats()
                     .iter()
-                    .position(|p| p.as_ref().is_some_and(|p| p.name == *name));
+                    .position(|p| p.as_ref().is_some_and(|p| *p.name == **name));
                 match seat {
                     Some(seat) => self.input(Input::Table(TableEvent::Leave { seat })),
                     None => self.note(format!("nobody called {name} is seated")),

@@ -144,6 +144,6 @@ impl Table {
 
     fn name_of(&self, seat: usize) -> String {
         self.player(seat)
-            .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
+            .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.to_string())
     }
 }

@@ -383,7 +383,7 @@ impl Table {
         let name = |hs: usize| match table_seat(hs) {
             Some(s) => self
                 .player(s)
-                .map_or_else(|| format!("seat {}", s + 1), |p| p.name.clone()),
+                .map_or_else(|| format!("seat {}", s + 1), |p| p.name.to_string()),
             None => format!("p{}", hs + 1),
         };
         TableError::HandRefused {

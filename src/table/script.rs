@@ -107,7 +107,7 @@ impl Runner {
             .table()
             .seats()
             .iter()
-            .position(|p| p.as_ref().is_some_and(|p| p.name == name))
+            .position(|p| p.as_ref().is_some_and(|p| *p.name == *name))
             .ok_or_else(|| format!("nobody called {name:?} is seated"))
     }
 
@@ -115,7 +115,7 @@ impl Runner {
         self.night
             .table()
             .player(seat)
-            .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
+            .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.to_string())
     }
 
     fn hand_seat(&self, name: &str) -> Result<usize, String> {

@@ -23,7 +23,8 @@ pub enum Status {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Player {
-    pub name: String,
+    /// Shared, not copied: a preview of the next hand copies every seat.
+    pub name: std::sync::Arc<str>,
     pub stack: Chips,
     pub status: Status,
     /// T5: blinds that passed while away.
@@ -212,7 +213,7 @@ impl Table {
             Some(Some(_)) => return Err(TableError::SeatTaken { seat }),
             Some(None) => {}
         }
-        if self.seats.iter().flatten().any(|p| p.name == name) {
+        if self.seats.iter().flatten().any(|p| *p.name == *name) {
             return Err(TableError::Refused {
                 seat,
                 why: "that player is already seated",
@@ -233,7 +234,7 @@ impl Table {
             (Status::WaitingForBigBlind, false)
         };
         self.seats[seat] = Some(Player {
-            name: name.to_string(),
+            name: name.into(),
             stack: buy_in,
             status,
             missed_small: false,

@@ -184,7 +184,7 @@ impl Controller {
         let seated = table
             .seats()
             .iter()
-            .position(|p| p.as_ref().is_some_and(|p| p.name == name));
+            .position(|p| p.as_ref().is_some_and(|p| *p.name == *name));
         if table.in_hand() || table.ended() {
             return Intent::Tell(match seated {
                 Some(s) => format!(
@@ -474,7 +474,7 @@ impl Purpose {
         let name = |seat: &usize| {
             table
                 .player(*seat)
-                .map_or_else(|| format!("Seat {}", seat + 1), |p| p.name.clone())
+                .map_or_else(|| format!("Seat {}", seat + 1), |p| p.name.to_string())
         };
         match self {
             Purpose::Join { name, .. } => format!("{name} buys in"),

@@ -37,7 +37,7 @@ pub fn nets(table: &Table) -> Vec<(String, i128)> {
                 .seats()
                 .iter()
                 .flatten()
-                .filter(|p| p.name == name)
+                .filter(|p| *p.name == *name)
                 .map(|p| p.stack)
                 .sum();
             let net = i128::from(took) + i128::from(now) - i128::from(brought);

@@ -595,7 +595,7 @@ fn between_next<D: Canvas>(d: &mut D, table: &Table, next: &NextHand) -> Result<
         left(d, game.map_or("?", |g| g.name.as_str()), &FONT_5X8, 13)?;
         left(
             d,
-            &format!("BTN {}", btn.map_or("-", |p| p.name.as_str())),
+            &format!("BTN {}", btn.map_or("-", |p| &*p.name)),
             &FONT_6X10,
             22,
         )?;
@@ -626,7 +626,7 @@ fn between_next<D: Canvas>(d: &mut D, table: &Table, next: &NextHand) -> Result<
     };
     right(d, kind, &FONT_7X13_BOLD, 0)?;
     left(d, game, &FONT_5X8, 13)?;
-    let btn = table.player(hand.button).map_or("-", |p| p.name.as_str());
+    let btn = table.player(hand.button).map_or("-", |p| &*p.name);
     left(d, &Line::of(format_args!("BTN {btn}")), &FONT_6X10, 22)?;
     let state = hand.state();
     let mut blinds = Line::new();
@@ -962,7 +962,7 @@ fn lives<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
     // Two columns of four: ten seats at most, nine rows of players would
     // not fit; those with none left are shown too, at 0.
     for (i, &(seat, left_)) in game.lives.iter().take(8).enumerate() {
-        let who = table.player(seat).map_or("?", |p| p.name.as_str());
+        let who = table.player(seat).map_or("?", |p| &*p.name);
         let row = Line::of(format_args!("{who:<8.8}{left_:>2}"));
         let (x, y) = (64 * (i as i32 / 4), 14 + 10 * (i as i32 % 4));
         put(d, &row, &FONT_6X10, x, y, Alignment::Left)?;

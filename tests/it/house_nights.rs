@@ -182,14 +182,14 @@ impl Dealer {
         self.table()
             .seats()
             .iter()
-            .position(|p| p.as_ref().is_some_and(|p| p.name == name))
+            .position(|p| p.as_ref().is_some_and(|p| *p.name == *name))
             .unwrap_or_else(|| panic!("{name} is not seated"))
     }
 
     fn name_at(&self, seat: usize) -> String {
         self.table()
             .player(seat)
-            .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
+            .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.to_string())
     }
 
     // ---- seating and the menu ----

@@ -176,7 +176,7 @@ fn t1_m1_a_player_card_seats_the_player_and_buys_in() {
     s.handle(press(Button::Minus), secs(4.0));
     s.handle(press(Button::Ok), secs(5.0));
     let ann = s.night().table().player(4).expect("Ann in seat 5");
-    assert_eq!((ann.name.as_str(), ann.stack), ("Ann", 156));
+    assert_eq!((&*ann.name, ann.stack), ("Ann", 156));
     // Her card again: her menu (top up, sit out, cash out); cash out.
     s.handle(tap("04:00:00:01"), secs(6.0));
     assert_eq!(
@@ -288,10 +288,7 @@ fn the_host_corrects_a_stack_moves_a_player_and_ends_the_session() {
     s.handle(press(Button::Ok), secs(2.0));
     s.handle(press(Button::Ok), secs(2.0));
     s.handle(press(Button::Ok), secs(2.0));
-    assert_eq!(
-        s.night().table().player(3).map(|p| p.name.as_str()),
-        Some("Cat")
-    );
+    assert_eq!(s.night().table().player(3).map(|p| &*p.name), Some("Cat"));
     // End the session: fifth item, then OK to confirm.
     s.handle(tap("04:00:00:00"), secs(3.0));
     for _ in 0..4 {

@@ -44,7 +44,7 @@ fn undo_and_commands_and_frames() {
         Some(dir.clone()),
     );
     let t = night.table();
-    assert!(t.seats().iter().flatten().any(|p| p.name == "Eve"));
+    assert!(t.seats().iter().flatten().any(|p| &*p.name == "Eve"));
     // The fold was undone, and input after :quit is not read.
     let hand = t.hand().expect("a hand");
     assert!(hand.state().seats().iter().all(|s| !s.folded));
