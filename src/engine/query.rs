@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::error::NoRaise;
 use super::pots::{self, Pot};
-use super::spec::{ForcedKind, GameSpec, HandSetup, Step};
+use super::spec::{ForcedKind, GameSpec, HandSetup, Step, Structure};
 use super::state::{HandState, Phase, SeatState};
 use super::{Chips, Seat};
 
@@ -215,6 +215,20 @@ impl HandState {
     pub fn awaiting_opener(&self) -> bool {
         matches!(self.phase, Phase::Betting(_))
             && self.round.as_ref().is_some_and(|r| r.to_act.is_none())
+    }
+
+    /// B3 (fixed limit): the one amount the player to act may bet, raise or
+    /// complete to, when the structure leaves no choice; the panel records
+    /// it in one press.
+    pub fn fixed_amount(&self) -> Option<Chips> {
+        if !matches!(self.spec.structure, Structure::FixedLimit { .. }) {
+            return None;
+        }
+        let seat = self.to_act()?;
+        match self.raise_range(seat) {
+            Ok((a, b)) if a == b => Some(a),
+            _ => None,
+        }
     }
 
     /// The seats still holding cards, in hand order: who can win a pot.

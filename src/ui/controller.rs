@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use crate::engine::{Action, BoardResult, Declaration, Event, Phase, Split};
+use crate::engine::{Action, BoardResult, Declaration, Event, LegalActions, Phase, Split};
 use crate::table::{Table, TableEvent};
 use crate::ui::{Button, Press};
 
@@ -268,16 +268,17 @@ impl Controller {
                         hand_event(Event::Act(seat, Action::BringIn))
                     }
                     Button::CheckCall => hand_event(Event::Act(seat, Action::CheckCall)),
+                    // Fixed limit: the only amount needs no entry; one
+                    // press records it (held still goes to entry, at all-in).
+                    Button::BetRaise if !press.long => match state.and_then(|s| s.fixed_amount()) {
+                        Some(x) => hand_event(Event::Act(seat, Action::BetRaiseTo(x))),
+                        None => self.open_entry(table, &la, press),
+                    },
                     // Plus and minus open entry too (taking their step), so
                     // "min and a chip" is not a separate opening press.
-                    Button::BetRaise | Button::Plus | Button::Minus => match (
-                        &la.raise,
-                        self.entry_for(table).and_then(|e| e.opened_by(press)),
-                    ) {
-                        (_, Some(e)) => (Mode::Entry(e), Intent::None),
-                        (Err(why), None) => (Mode::Main, Intent::Tell(format!("no raise: {why}"))),
-                        (Ok(_), None) => (Mode::Main, Intent::None),
-                    },
+                    Button::BetRaise | Button::Plus | Button::Minus => {
+                        self.open_entry(table, &la, press)
+                    }
                     Button::Ok | Button::Undo => (Mode::Main, Intent::None),
                 }
             }
@@ -311,6 +312,18 @@ impl Controller {
             | Screen::Ledger
             | Screen::Clock(_)
             | Screen::Dialog(_) => (Mode::Main, Intent::None),
+        }
+    }
+
+    /// Bet/raise, plus or minus open amount entry, or say why not.
+    fn open_entry(&self, table: &Table, la: &LegalActions, press: Press) -> (Mode, Intent) {
+        match (
+            &la.raise,
+            self.entry_for(table).and_then(|e| e.opened_by(press)),
+        ) {
+            (_, Some(e)) => (Mode::Entry(e), Intent::None),
+            (Err(why), None) => (Mode::Main, Intent::Tell(format!("no raise: {why}"))),
+            (Ok(_), None) => (Mode::Main, Intent::None),
         }
     }
 

@@ -507,20 +507,22 @@ pub fn action<D: Canvas>(
         left(d, &hint, &FONT_5X8, 56)?;
         return Ok(());
     }
-    let range = match state.raise_range(seat) {
-        Ok((a, b)) => Line::of(format_args!(
-            "{} {}-{}",
-            if bring_in.is_some() {
-                "complete"
-            } else if state.current_bet() == 0 {
-                "bet"
-            } else {
-                "raise"
-            },
+    let verb = if bring_in.is_some() {
+        "complete"
+    } else if state.current_bet() == 0 {
+        "bet"
+    } else {
+        "raise"
+    };
+    let range = match (state.fixed_amount(), state.raise_range(seat)) {
+        // Fixed limit: one amount, which the bet/raise button records.
+        (Some(x), _) => Line::of(format_args!("{verb} to {}", money(table, x))),
+        (None, Ok((a, b))) => Line::of(format_args!(
+            "{verb} {}-{}",
             money(table, a),
             money(table, b)
         )),
-        Err(_) => Line::of(format_args!("no raise")),
+        (None, Err(_)) => Line::of(format_args!("no raise")),
     };
     left(d, &range, &FONT_6X10, 25)?;
     left(d, &pots_line(table, state), &FONT_6X10, 36)?;

@@ -369,6 +369,21 @@ impl Dealer {
     fn bets(&mut self, name: &str, to: &str) -> &mut Self {
         self.turn(name);
         let target = u64::try_from(self.units(to)).expect("an amount");
+        // Fixed limit: the screen names the one amount and one press records it.
+        let fixed = self
+            .table()
+            .live_hand()
+            .and_then(|h| h.state().fixed_amount());
+        if let Some(x) = fixed {
+            assert_eq!(
+                x,
+                target,
+                "{name}: fixed limit allows only {}",
+                self.money(x)
+            );
+            let shown = format!(" to {}", self.money(target));
+            return self.sees(&[&shown]).press(Button::BetRaise);
+        }
         let entry = self
             .s
             .controller()
@@ -951,17 +966,17 @@ fn h3_ocean_view_night_s5_b3_b6_m3_g2_g3_g4_f3_s1() {
     // Hold'em 3-6: Ann's button, Bob 1, Cat 3. Ann raises to 6 (the small
     // bet), Bob folds, Cat calls: 13; the flop pays the $4 fee: 9.
     d.game("Hold'em 3-6").sees(&["BTN Ann", "Bob 1 / Cat 3"]);
-    d.deal().sees(&["raise 6-6"]).bets("Ann", "6");
+    d.deal().sees(&["raise to 6"]).bets("Ann", "6");
     d.fold("Bob").call("Cat", "3");
     d.board()
-        .sees(&["pot 9", "bet 3-3"])
+        .sees(&["pot 9", "bet to 3"])
         .check("Cat")
         .bets("Ann", "3");
     d.call("Cat", "3");
     // The turn is a big-bet street; Cat folds to Ann's 6, which comes back.
     d.board()
         .check("Cat")
-        .sees(&["bet 6-6"])
+        .sees(&["bet to 6"])
         .bets("Ann", "6")
         .fold("Cat");
     // Ann: 15 won, 9 in. Cat 9, Bob 1.
@@ -1049,7 +1064,7 @@ fn h3_ocean_view_night_s5_b3_b6_m3_g2_g3_g4_f3_s1() {
     d.game("California lowball 3-6").sees(&["BTN Cat"]);
     d.menu(MenuItem::Kill).sees(&["Kill by"]).pick("Cat");
     d.sees(&["KILL"]);
-    d.deal().sees(&["KILL Cat 6", "raise 12-12"]);
+    d.deal().sees(&["KILL Cat 6", "raise to 12"]);
     d.check("Cat").call("Ann", "5").call("Bob", "3");
     // 1 + 3 + 6 dead and live, 18 in all; the first round closing pays the
     // $4 fee: 14. The draw, then a 12 bet.
@@ -1067,13 +1082,13 @@ fn h3_ocean_view_night_s5_b3_b6_m3_g2_g3_g4_f3_s1() {
     // completes to 3, both call: 10.50, less the $4 fee: 6.50.
     d.game("Seven-card stud 3-6")
         .sees(&["BTN Ann", "no blinds"]);
-    d.deal().opens("Bob").sees(&["3RD", "complete 3-3"]);
+    d.deal().opens("Bob").sees(&["3RD", "complete to 3"]);
     d.brings_in("Bob", "1").bets("Cat", "3").call("Ann", "3");
     d.call("Bob", "2");
     // B3: Ann shows an open pair on 4th street: the big bet may be made.
     d.dealt("DEAL CARDS")
         .opens("Ann")
-        .sees(&["4TH", "bet 3-3", "pot 6.50"]);
+        .sees(&["4TH", "bet to 3", "pot 6.50"]);
     d.menu(MenuItem::OpenPair)
         .sees(&["bet 3-6"])
         .bets("Ann", "6");
@@ -1135,7 +1150,7 @@ fn h4_house_dealer_limit_night_s5_m3_f2_g3_g4_b3_b4_b9() {
     d.bets("Cat", "3").call("Ann", "3").fold("Bob");
     d.street("3RD", "Ann").checks(&["Ann", "Cat"]);
     // The last two streets are big-bet streets.
-    d.street("4TH", "Cat").sees(&["bet 6-6"]).bets("Cat", "6");
+    d.street("4TH", "Cat").sees(&["bet to 6"]).bets("Cat", "6");
     d.call("Ann", "6");
     d.street("5TH", "Ann").checks(&["Ann", "Cat"]);
     // 3 + 6 + 12 = 21 to Cat, who put in 1 + 3 + 6.
@@ -1198,7 +1213,7 @@ fn h4_house_dealer_limit_night_s5_m3_f2_g3_g4_b3_b4_b9() {
     // takes the 4.
     d.game("Hold'em 2 & 4").sees(&["BTN Cat", "Ann 1 / Bob 2"]);
     d.deal().fold("Cat").call("Ann", "1").check("Bob");
-    d.board().sees(&["bet 2-2"]).bets("Ann", "2").fold("Bob");
+    d.board().sees(&["bet to 2"]).bets("Ann", "2").fold("Bob");
     d.settles(&[("Ann", "+2"), ("Bob", "-2"), ("Cat", "-1")], "1");
 
     // Hold'em 3 & 6: Ann's button pays. Cat bets the turn's 6, Ann calls.
@@ -1206,7 +1221,7 @@ fn h4_house_dealer_limit_night_s5_m3_f2_g3_g4_b3_b4_b9() {
     d.deal().call("Ann", "3").fold("Bob").check("Cat");
     d.board().checks(&["Cat", "Ann"]);
     d.board()
-        .sees(&["bet 6-6"])
+        .sees(&["bet to 6"])
         .bets("Cat", "6")
         .call("Ann", "6");
     d.board().checks(&["Cat", "Ann"]);

@@ -42,10 +42,18 @@ fn b8_an_oversized_chip_is_a_call_unless_a_raise_is_entered() {
             Intent::Apply(TableEvent::Hand(Event::Act(seat, Action::CheckCall))),
             "{rules}: one press records the call"
         );
-        // A raise needs the dealer to open the entry and confirm an amount.
+        // A raise needs the dealer to open the entry and confirm an amount
+        // (in fixed limit, bet/raise records the one amount at once).
         let mut ctl = Controller::new();
-        assert_eq!(ctl.press(&night, press(Button::BetRaise)), Intent::None);
-        match ctl.press(&night, press(Button::Ok)) {
+        let fixed = hand.state().fixed_amount().is_some();
+        let first = ctl.press(&night, press(Button::BetRaise));
+        let raised = if fixed {
+            first
+        } else {
+            assert_eq!(first, Intent::None);
+            ctl.press(&night, press(Button::Ok))
+        };
+        match raised {
             Intent::Apply(TableEvent::Hand(Event::Act(s, Action::BetRaiseTo(_)))) => {
                 assert_eq!(s, seat)
             }
@@ -501,4 +509,36 @@ fn g3_the_named_opener_starts_on_the_last_streets_opener() {
         ctl.press(&night, press(Button::Ok)),
         Intent::Apply(TableEvent::Hand(Event::NameOpener(next)))
     );
+}
+
+/// Issue 11: "in fixed limit, when min equals max, one press records the
+/// bet" (B3); held, bet/raise still opens entry.
+#[test]
+fn fixed_limit_bets_take_one_press() {
+    let text = "rules config/houses/h4-house-dealer-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\ngame Hold'em 1 & 2\nbutton Ann\ndeal\n";
+    let night = script::run("b3", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let la = night
+        .table()
+        .live_hand()
+        .and_then(|h| h.state().legal_actions())
+        .expect("someone to act");
+    let Ok((min, max)) = la.raise else {
+        panic!("a raise is open: {la:?}")
+    };
+    assert_eq!(min, max, "fixed limit: one amount");
+    let mut ctl = Controller::new();
+    assert_eq!(
+        ctl.press(&night, press(Button::BetRaise)),
+        Intent::Apply(TableEvent::Hand(Event::Act(
+            la.seat,
+            Action::BetRaiseTo(min)
+        )))
+    );
+    let held = Press {
+        button: Button::BetRaise,
+        long: true,
+    };
+    assert_eq!(ctl.press(&night, held), Intent::None);
+    assert!(matches!(ctl.mode, Mode::Entry(_)));
 }

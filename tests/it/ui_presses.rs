@@ -47,6 +47,12 @@ struct Tally {
 fn price(state: &HandState, seat: usize, to: u64, denoms: &[u64]) -> u32 {
     let entry = AmountEntry::open(state, denoms).expect("a recorded raise has a range");
     assert_eq!(entry.seat, seat);
+    if entry.min == entry.max {
+        // Fixed limit: the bet/raise button records the only amount
+        // (`Controller`, `fixed_limit_bets_take_one_press`).
+        assert_eq!(to, entry.min);
+        return 1;
+    }
     let path = entry
         .path_to(to)
         .unwrap_or_else(|| panic!("cannot enter {to} in {}..{}", entry.min, entry.max));
@@ -242,24 +248,18 @@ fn presses_per_recorded_action() {
 }
 
 /// B3, F3: in fixed limit every bet, raise and completion has one legal
-/// amount, so bet/raise opens entry on it and OK confirms: two presses,
-/// whatever the chips. The stud bring-in is the call button, one press.
+/// amount, which the bet/raise button records in one press; the stud
+/// bring-in is the call button, one press. So every recorded action costs
+/// exactly one press.
 #[test]
 fn limit_and_stud_presses_per_recorded_action() {
     for variant in ["FT", "F7S"] {
         let t = tally(&[variant]);
         let per_action = report(variant, &t);
         assert!(t.actions > 50, "{variant}: {t:?}");
-        // Nothing costs more than the two presses of a fixed bet: no
-        // amount is ever stepped to.
-        assert_eq!(t.worst, 2, "{variant}: {t:?}");
-        assert_eq!(t.raise_presses, 2 * t.raises, "{variant}: {t:?}");
-        // So the figure is exactly 1 + the share of bets and raises; it is
-        // at most 2 and, with most actions folds and calls (as in every
-        // recorded game), under 1.5.
-        let exact = (t.actions + t.raises) as f64 / t.actions as f64;
-        assert!((per_action - exact).abs() < 1e-9, "{variant}: {t:?}");
-        assert!(per_action < 1.5, "{variant}: {per_action}: {t:?}");
+        assert_eq!(t.worst, 1, "{variant}: {t:?}");
+        assert_eq!(t.raise_presses, t.raises, "{variant}: {t:?}");
+        assert_eq!(t.presses, t.actions, "{variant}: {per_action}: {t:?}");
         if variant == "F7S" {
             // Every F7S hand opens with a bring-in (none is completed
             // straight away in the file), and names its 3rd-street opener.
