@@ -9,7 +9,8 @@
 //! [`Session::next_wake`] says when the screen would change by itself. Tests
 //! and scripts run on virtual time.
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,9 +18,9 @@ use thiserror::Error;
 
 use crate::engine::{Action, Event};
 use crate::journal::phh_writer;
-use crate::journal::{self, Header, Journal, JournalError, Record};
+use crate::journal::{self, Fault, Header, Journal, JournalError, Reader, Record, Start};
 use crate::rules::{uid_hex, CardRole, HouseRules, RulesError};
-use crate::table::{Night, Replay, TableEvent};
+use crate::table::{Night, Replay, TableEvent, UNDO_HANDS};
 use crate::ui::Press;
 use crate::ui::{
     screens, Ack, ClockView, Controller, Frame, Intent, Mode, Screen, View, HOST_WARN_SECS,
@@ -132,8 +133,13 @@ pub struct Session {
 
 impl Session {
     /// Parses the rules, opens (or creates) the journal and replays it.
+    ///
+    /// A resumed night goes on under the rules its journal holds; rules text
+    /// that differs is then reloaded as a reload is, so a file that went bad
+    /// while the table was down is refused on the screen and in the log, and
+    /// the night goes on. Only a new night needs the rules to be good.
     pub fn open(source: &str, text: &str, storage: &Storage) -> Result<Session, SessionError> {
-        let rules = Arc::new(crate::rules::load_str(source, text)?);
+        let parsed = crate::rules::load_str(source, text);
         for dir in storage.history.iter() {
             std::fs::create_dir_all(dir).map_err(|e| SessionError::Write {
                 path: dir.display().to_string(),
@@ -143,51 +149,38 @@ impl Session {
         let mut notices = Vec::new();
         let mut opened = (source.to_string(), text.to_string());
         let (night, journal) = match &storage.journal {
-            None => (Night::new(rules), None),
-            Some(path) if !path.exists() => {
-                let header = Header::new(source, text);
-                (Night::new(rules), Some(Journal::create(path, header)?))
-            }
+            None => (Night::new(Arc::new(parsed?)), None),
             Some(path) => {
-                let (header, mut records) = Journal::read(path)?;
-                // The night resumes under the rules it was kept under; a file
-                // changed since is a reload like any other, after the replay.
-                let kept = if header.rules_text == text {
-                    rules
-                } else {
-                    Arc::new(header.rules()?)
-                };
-                opened = (header.rules, header.rules_text);
-                let located = |e| match e {
-                    JournalError::Replay { n, reason } => JournalError::Replay {
-                        n,
-                        reason: format!("{}: {reason}", path.display()),
-                    },
-                    e => e,
-                };
-                let mut replay = Replay::new(kept);
-                for record in records.by_ref() {
-                    let (n, record) = record?;
-                    journal::fold(&mut replay, n, record).map_err(located)?;
+                // Bad rules and no night to resume: leave no file behind.
+                if !path.exists() {
+                    if let Err(e) = parsed {
+                        return Err(e.into());
+                    }
                 }
-                let journal = records.finish()?;
-                let night = journal::finish(replay).map_err(located)?;
-                if let Some(warning) = journal.recovered() {
-                    notices.push(Notice {
-                        level: Level::Warn,
-                        text: warning.to_string(),
-                    });
+                match Journal::start(path)? {
+                    Start::New(blank) => {
+                        let rules = parsed?;
+                        let journal = blank.begin(Header::new(source, text))?;
+                        if let Some(warning) = journal.recovered() {
+                            notices.push(Notice {
+                                level: Level::Warn,
+                                text: warning.to_string(),
+                            });
+                        }
+                        (Night::new(Arc::new(rules)), Some(journal))
+                    }
+                    Start::Resume(header, reader) => {
+                        let kept = match parsed {
+                            Ok(rules) if header.rules_text == text => rules,
+                            _ => header.rules(path)?,
+                        };
+                        opened = (header.rules, header.rules_text);
+                        let history = storage.history.as_deref();
+                        let (night, journal) =
+                            resume(path, Arc::new(kept), *reader, history, &mut notices)?;
+                        (night, Some(journal))
+                    }
                 }
-                notices.push(Notice {
-                    level: Level::Info,
-                    text: format!(
-                        "{}: resumed after {} records, {} hands",
-                        path.display(),
-                        journal.len(),
-                        night.table().hands_dealt()
-                    ),
-                });
-                (night, Some(journal))
             }
         };
         let mut session = Session {
@@ -206,11 +199,16 @@ impl Session {
             now: Duration::ZERO,
             preview: screens::PreviewCache::default(),
         };
-        session.write_history(true);
         if session.rules_in_force().1 != text {
             session.reload(source.to_string(), text.to_string());
         }
         Ok(session)
+    }
+
+    /// The next journal append fails as `fault` says (tests); false without
+    /// a journal.
+    pub fn inject_journal_fault(&mut self, fault: Fault) -> bool {
+        self.journal.as_mut().map(|j| j.inject(fault)).is_some()
     }
 
     pub fn night(&self) -> &Night {
@@ -602,17 +600,14 @@ impl Session {
                 night.undo();
             });
         }
-        let after = self.hand_over();
-        if after.1 && after != before && self.failed.is_none() {
-            self.write_history(false);
+        if self.failed.is_none() {
+            self.sync_history(before);
         }
         self.failed.is_none()
     }
 
-    /// Hands dealt, and whether the last one is over.
     fn hand_over(&self) -> (u64, bool) {
-        let table = self.night.table();
-        (table.hands_dealt(), table.hand().is_some_and(|h| h.settled))
+        hand_over(&self.night)
     }
 
     fn undo(&mut self) {
@@ -631,12 +626,16 @@ impl Session {
             self.say("a host action: only the host takes it back (tap the host card)");
             return;
         }
+        let before = self.hand_over();
         let Some(event) = self.night.undo() else {
             return;
         };
         self.journaled(&Record::Undo, move |night| {
             let _ = night.apply(event);
         });
+        if self.failed.is_none() {
+            self.sync_history(before);
+        }
     }
 
     /// Appends a record; if the disk refuses, takes the change back and stops.
@@ -653,32 +652,12 @@ impl Session {
         }
     }
 
-    /// A hand just finished: its history goes into the session folder (again,
-    /// if an undo took its end back). After a restart, only if it is missing.
-    fn write_history(&mut self, if_missing: bool) {
+    /// Keeps the session folder the journal's after a change (see
+    /// [`sync_history`]).
+    fn sync_history(&mut self, before: (u64, bool)) {
         let Some(dir) = &self.history else { return };
-        let table = self.night.table();
-        if !table.hand().is_some_and(|h| h.settled) {
-            return;
-        }
-        let path = dir.join(format!("hand-{:04}.phh", table.hands_dealt()));
-        if if_missing && path.exists() {
-            return;
-        }
-        let notice = match phh_writer::write(table, &path) {
-            Ok(phh_writer::Outcome::Written) => None,
-            Ok(phh_writer::Outcome::Skipped(why)) => Some((
-                Level::Info,
-                format!("hand {}: no hand history: {why}", table.hands_dealt()),
-            )),
-            Err(e) => Some((
-                Level::Warn,
-                format!("{}: cannot write: {e}", path.display()),
-            )),
-        };
-        if let Some((level, text)) = notice {
-            self.notice(level, text);
-        }
+        let notices = sync_history(dir, &self.night, before);
+        self.notices.extend(notices);
     }
 
     fn notice(&mut self, level: Level, text: String) {
@@ -689,6 +668,220 @@ impl Session {
     pub fn rules(&self) -> &Arc<HouseRules> {
         self.night.rules()
     }
+}
+
+/// Hands dealt, and whether the last one is over.
+fn hand_over(night: &Night) -> (u64, bool) {
+    let table = night.table();
+    (table.hands_dealt(), table.hand().is_some_and(|h| h.settled))
+}
+
+fn history_path(dir: &Path, hand: u64) -> PathBuf {
+    dir.join(format!("hand-{hand:04}.phh"))
+}
+
+/// The hand number of a history file's name.
+fn history_number(name: &str) -> Option<u64> {
+    name.strip_prefix("hand-")?
+        .strip_suffix(".phh")?
+        .parse()
+        .ok()
+}
+
+/// The hand histories are derived from the journal: hand N's file is there
+/// exactly when hand N is over in the night and PHH can say it, with the
+/// text the night gives. After a change from `before` (hands dealt, last
+/// hand over), a hand that ended is written and a hand whose end was undone
+/// loses its file.
+fn sync_history(dir: &Path, night: &Night, before: (u64, bool)) -> Vec<Notice> {
+    let after = hand_over(night);
+    let mut notices = Vec::new();
+    if before.1 && !after.1 && after.0 == before.0 {
+        let path = history_path(dir, before.0);
+        match std::fs::remove_file(&path) {
+            Ok(()) => notices.push(Notice {
+                level: Level::Info,
+                text: format!("{}: removed, the hand's end was undone", path.display()),
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => notices.push(Notice {
+                level: Level::Warn,
+                text: format!("{}: cannot remove: {e}", path.display()),
+            }),
+        }
+    }
+    if after.1 && after != before {
+        let text = phh_writer::to_phh(night.table());
+        notices.extend(settle_history(dir, after.0, text, false));
+    }
+    notices
+}
+
+/// Makes hand `hand`'s file say `text` (or, if PHH cannot say the hand,
+/// makes it absent), writing only what differs. `rebuilding`: during a
+/// restart's replay, where only a change on disk is worth a notice.
+fn settle_history(
+    dir: &Path,
+    hand: u64,
+    text: Result<String, String>,
+    rebuilding: bool,
+) -> Vec<Notice> {
+    let path = history_path(dir, hand);
+    let on_disk = std::fs::read_to_string(&path).ok();
+    let mut notices = Vec::new();
+    let mut say = |level, text| notices.push(Notice { level, text });
+    match text {
+        Ok(text) if on_disk.as_deref() == Some(text.as_str()) => {}
+        Ok(text) => match phh_writer::write_text(&path, &text) {
+            Ok(()) if rebuilding => say(
+                Level::Warn,
+                format!("{}: rebuilt from the journal", path.display()),
+            ),
+            Ok(()) => {}
+            Err(e) => say(
+                Level::Warn,
+                format!("{}: cannot write: {e}", path.display()),
+            ),
+        },
+        Err(why) => {
+            if !rebuilding {
+                say(Level::Info, format!("hand {hand}: no hand history: {why}"));
+            }
+            if on_disk.is_some() {
+                match std::fs::remove_file(&path) {
+                    Ok(()) => say(
+                        Level::Warn,
+                        format!("{}: removed, PHH cannot say this hand", path.display()),
+                    ),
+                    Err(e) => say(
+                        Level::Warn,
+                        format!("{}: cannot remove: {e}", path.display()),
+                    ),
+                }
+            }
+        }
+    }
+    notices
+}
+
+/// After a restart's replay: histories of hands the night has not finished
+/// (an end undone, or a crash between the two writes) and half-written
+/// temporary files go.
+fn prune_histories(dir: &Path, night: &Night) -> Vec<Notice> {
+    let (dealt, over) = hand_over(night);
+    let last_over = if over { dealt } else { dealt.saturating_sub(1) };
+    let mut notices = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return notices;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let stale =
+            name.ends_with(".phh.tmp") || history_number(&name).is_some_and(|n| n > last_over);
+        if !stale {
+            continue;
+        }
+        let path = entry.path();
+        let text = match std::fs::remove_file(&path) {
+            Ok(()) => (
+                Level::Warn,
+                format!(
+                    "{}: removed, the journal has no such hand over",
+                    path.display()
+                ),
+            ),
+            Err(e) => (
+                Level::Warn,
+                format!("{}: cannot remove: {e}", path.display()),
+            ),
+        };
+        notices.push(Notice {
+            level: text.0,
+            text: text.1,
+        });
+    }
+    notices
+}
+
+/// Replays a journal being opened. With a history folder the night is
+/// folded record by record, as it was played, so every hand's end is there
+/// to rebuild its history from; without one, the faster [`Replay`].
+fn resume(
+    path: &Path,
+    rules: Arc<HouseRules>,
+    mut records: Reader,
+    history: Option<&Path>,
+    notices: &mut Vec<Notice>,
+) -> Result<(Night, Journal), SessionError> {
+    let located = |e| match e {
+        JournalError::Replay { n, reason } => JournalError::Replay {
+            n,
+            reason: format!("{}: {reason}", path.display()),
+        },
+        e => e,
+    };
+    let night = match history {
+        None => {
+            let mut replay = Replay::new(rules);
+            for record in records.by_ref() {
+                let (n, record) = record?;
+                journal::fold(&mut replay, n, record).map_err(located)?;
+            }
+            journal::finish(replay).map_err(located)?
+        }
+        Some(dir) => {
+            let mut night = Night::new(rules);
+            // Each hand's text as the journal ends it; settled on disk once
+            // no undo can reach the hand any more, so an end undone and
+            // played again later in the journal writes nothing twice.
+            let mut ended: BTreeMap<u64, Result<String, String>> = BTreeMap::new();
+            let reach = UNDO_HANDS as u64 + 1;
+            for record in records.by_ref() {
+                let (n, record) = record?;
+                let before = hand_over(&night);
+                journal::apply(&mut night, n, record).map_err(located)?;
+                let after = hand_over(&night);
+                if after == before {
+                    continue;
+                }
+                if before.1 && !after.1 && after.0 == before.0 {
+                    ended.remove(&before.0);
+                }
+                if after.1 {
+                    ended.insert(after.0, phh_writer::to_phh(night.table()));
+                }
+                while let Some(entry) = ended.first_entry() {
+                    if *entry.key() + reach >= after.0 {
+                        break;
+                    }
+                    let (hand, text) = entry.remove_entry();
+                    notices.extend(settle_history(dir, hand, text, true));
+                }
+            }
+            for (hand, text) in ended {
+                notices.extend(settle_history(dir, hand, text, true));
+            }
+            notices.extend(prune_histories(dir, &night));
+            night
+        }
+    };
+    let journal = records.finish()?;
+    if let Some(warning) = journal.recovered() {
+        notices.push(Notice {
+            level: Level::Warn,
+            text: warning.to_string(),
+        });
+    }
+    notices.push(Notice {
+        level: Level::Info,
+        text: format!(
+            "{}: resumed after {} records, {} hands",
+            path.display(),
+            journal.len(),
+            night.table().hands_dealt()
+        ),
+    });
+    Ok((night, journal))
 }
 
 /// Whole seconds, rounded up as a countdown shows them.

@@ -180,9 +180,18 @@ fn d5_a_long_night_restarts_to_the_same_table_and_the_same_undos() {
         });
         live.handle(press, Duration::ZERO);
     }
-    let mut live = live.night().clone();
+    // One writer at a time: the live session goes before the restart.
+    let mut live = {
+        let night = live.night().clone();
+        drop(live);
+        night
+    };
     let restarted = Session::open("fee.toml", &rules(), &storage).expect("resumes");
-    let mut restarted = restarted.night().clone();
+    let mut restarted = {
+        let night = restarted.night().clone();
+        drop(restarted);
+        night
+    };
     let path = dir.join("journal.jsonl");
     let (_, mut records) = dealerd::journal::Journal::open(&path).expect("reads");
     let _ = std::fs::remove_dir_all(&dir);

@@ -12,6 +12,7 @@ mod home_games;
 mod host_events;
 mod house_nights;
 mod journal_crash;
+mod journal_restart;
 mod kill_pots;
 mod night;
 mod phh_history;

@@ -7,7 +7,7 @@ use tokio::sync::mpsc;
 
 use super::devices::FakeDevices;
 use super::notify::{self, Notifier};
-use super::{serve, RunError, Setup, Signal, Tuning};
+use super::{serve_open, RunError, Setup, Signal, Tuning};
 
 /// Which devices `dealerd run` drives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -34,10 +34,6 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
         path: source.clone(),
         reason: e.to_string(),
     })?;
-    // Parsed here only for [hardware]; the session parses them again and
-    // reports a bad file the same way.
-    let rules = crate::rules::load_str(&source, &text)
-        .map_err(|e| RunError::Session(crate::daemon::session::SessionError::Rules(e)))?;
     let setup = Setup {
         source,
         text,
@@ -47,6 +43,9 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
             ..Tuning::default()
         },
     };
+    // Before the devices: which pins to claim depends on the rules the
+    // night goes on under.
+    let (session, hw) = super::open(&setup)?;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -61,16 +60,19 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
         let notifier = Notifier::from_env();
         match opts.devices {
             DeviceKind::Fake => {
-                let fake = FakeDevices::new(&rules.hardware);
-                serve(setup, fake.devices(), signals, notifier).await
+                let fake = FakeDevices::new(&hw);
+                serve_open(session, hw, setup, fake.devices(), signals, notifier).await
             }
             #[cfg(feature = "pi")]
             DeviceKind::Pi => {
-                let devices = super::devices::pi_devices(&rules.hardware);
-                serve(setup, devices, signals, notifier).await
+                let devices = super::devices::pi_devices(&hw);
+                serve_open(session, hw, setup, devices, signals, notifier).await
             }
             #[cfg(not(feature = "pi"))]
-            DeviceKind::Pi => Err(RunError::NoPiSupport),
+            DeviceKind::Pi => {
+                drop(session);
+                Err(RunError::NoPiSupport)
+            }
         }
     })
     .map(|_| ())
