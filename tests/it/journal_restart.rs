@@ -102,21 +102,12 @@ fn a_second_writer_is_refused_with_a_message() {
     assert!(err.contains("in use by another dealerd"), "{err}");
 
     // `dealerd sim --journal` on the same file, from another process.
-    let mut child = common::dealerd()
+    let out = common::dealerd()
         .args(["sim", "--empty", "--quiet", "--journal"])
         .arg(&journal)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dealerd starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b":join 2 Bob 200\n")
-        .expect("input");
-    let out = child.wait_with_output().expect("exits");
+        .stdin(Stdio::null())
+        .output()
+        .expect("dealerd runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("in use by another dealerd"), "{stderr}");

@@ -21,6 +21,7 @@ mod replay_vectors;
 mod rules_files;
 mod scenarios;
 mod session;
+mod session_storm;
 mod sim_headless;
 mod table_props;
 mod ui_buttons;
