@@ -9,7 +9,7 @@
 //! [`Session::next_wake`] says when the screen would change by itself. Tests
 //! and scripts run on virtual time.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -712,22 +712,52 @@ fn sync_history(dir: &Path, night: &Night, before: (u64, bool)) -> Vec<Notice> {
     }
     if after.1 && after != before {
         let text = phh_writer::to_phh(night.table());
-        notices.extend(settle_history(dir, after.0, text, false));
+        notices.extend(settle_history(
+            dir,
+            after.0,
+            text,
+            Check::Live,
+            &BTreeSet::new(),
+        ));
     }
     notices
 }
 
+/// How a restart's replay checks a history against the journal.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Check {
+    /// Live: write what the hand says.
+    Live,
+    /// A hand undo can still reach, or the last: the file is read and
+    /// compared (a crash between the journal and the history, an undone end).
+    Content,
+    /// A hand out of undo's reach: its file was renamed into place whole
+    /// when the hand ended and nothing can change it since, so one that
+    /// is there is taken as written; only a missing one is written. Reading
+    /// every history of a long night from an SD card would hold up the
+    /// start for seconds.
+    Presence,
+}
+
 /// Makes hand `hand`'s file say `text` (or, if PHH cannot say the hand,
-/// makes it absent), writing only what differs. `rebuilding`: during a
-/// restart's replay, where only a change on disk is worth a notice.
+/// makes it absent), writing only what differs. During a restart's replay
+/// only a change on disk is worth a notice.
 fn settle_history(
     dir: &Path,
     hand: u64,
     text: Result<String, String>,
-    rebuilding: bool,
+    check: Check,
+    present: &BTreeSet<u64>,
 ) -> Vec<Notice> {
+    let rebuilding = check != Check::Live;
+    if check == Check::Presence && text.is_ok() && present.contains(&hand) {
+        return Vec::new();
+    }
     let path = history_path(dir, hand);
-    let on_disk = std::fs::read_to_string(&path).ok();
+    let on_disk = match check {
+        Check::Presence if !present.contains(&hand) => None,
+        _ => std::fs::read_to_string(&path).ok(),
+    };
     let mut notices = Vec::new();
     let mut say = |level, text| notices.push(Notice { level, text });
     match text {
@@ -762,6 +792,17 @@ fn settle_history(
         }
     }
     notices
+}
+
+/// The hand numbers of the histories in the folder.
+fn histories_in(dir: &Path) -> BTreeSet<u64> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return BTreeSet::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| history_number(&e.file_name().to_string_lossy()))
+        .collect()
 }
 
 /// After a restart's replay: histories of hands the night has not finished
@@ -835,6 +876,7 @@ fn resume(
             // no undo can reach the hand any more, so an end undone and
             // played again later in the journal writes nothing twice.
             let mut ended: BTreeMap<u64, Result<String, String>> = BTreeMap::new();
+            let present = histories_in(dir);
             let reach = UNDO_HANDS as u64 + 1;
             for record in records.by_ref() {
                 let (n, record) = record?;
@@ -855,11 +897,11 @@ fn resume(
                         break;
                     }
                     let (hand, text) = entry.remove_entry();
-                    notices.extend(settle_history(dir, hand, text, true));
+                    notices.extend(settle_history(dir, hand, text, Check::Presence, &present));
                 }
             }
             for (hand, text) in ended {
-                notices.extend(settle_history(dir, hand, text, true));
+                notices.extend(settle_history(dir, hand, text, Check::Content, &present));
             }
             notices.extend(prune_histories(dir, &night));
             night

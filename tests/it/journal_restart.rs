@@ -230,6 +230,17 @@ fn hand_histories_are_the_journals_after_undo_and_after_a_restart() {
         notices.iter().all(|n| n.level == Level::Info),
         "{notices:?}"
     );
+
+    // Out of undo's reach, a history that is missing is written again.
+    for _ in 0..40 {
+        play_a_hand(&mut s);
+    }
+    drop(s);
+    let second = hands.join("hand-0002.phh");
+    let text = std::fs::read_to_string(&second).expect("the second hand's history");
+    std::fs::remove_file(&second).expect("remove");
+    drop(open(&dir));
+    assert_eq!(std::fs::read_to_string(&second).ok(), Some(text));
     let _ = std::fs::remove_dir_all(dir);
 }
 
