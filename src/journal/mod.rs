@@ -156,14 +156,79 @@ pub enum Record {
     Undo,
 }
 
+/// A record as a line of the file, numbered: `{"n":N,"event":{…}}` or
+/// `{"n":N,"undo":true}`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Line {
+    Event(EventLine),
+    Undo(UndoLine),
+}
+
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Line {
+struct EventLine {
     n: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    event: Option<TableEvent>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    undo: bool,
+    event: TableEvent,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoLine {
+    n: u64,
+    undo: True,
+}
+
+/// `true`, the only value an undo line's `"undo"` takes.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(try_from = "bool", into = "bool")]
+struct True;
+
+impl TryFrom<bool> for True {
+    type Error = &'static str;
+
+    fn try_from(b: bool) -> Result<True, Self::Error> {
+        if b {
+            Ok(True)
+        } else {
+            Err("\"undo\" is true or absent")
+        }
+    }
+}
+
+impl From<True> for bool {
+    fn from(_: True) -> bool {
+        true
+    }
+}
+
+impl Line {
+    fn n(&self) -> u64 {
+        match self {
+            Line::Event(l) => l.n,
+            Line::Undo(l) => l.n,
+        }
+    }
+
+    /// One line's bytes. Events are most lines, so they are tried first,
+    /// straight from the bytes. An untagged enum would only say that no
+    /// kind of line matched: the line's own keys say which kind it means to
+    /// be, and that kind's error says what is wrong with it.
+    fn parse(bytes: &[u8]) -> Result<Line, String> {
+        if let Ok(line) = serde_json::from_slice(bytes) {
+            return Ok(Line::Event(line));
+        }
+        if let Ok(line) = serde_json::from_slice(bytes) {
+            return Ok(Line::Undo(line));
+        }
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        let err = if value.get("event").is_some() {
+            serde_json::from_value::<EventLine>(value).err()
+        } else {
+            serde_json::from_value::<UndoLine>(value).err()
+        };
+        Err(err.map_or_else(|| "unreadable".into(), |e| e.to_string()))
+    }
 }
 
 /// An open journal, positioned for appending.
@@ -415,16 +480,11 @@ impl Journal {
     pub fn append(&mut self, record: &Record) -> Result<(), JournalError> {
         let n = self.len + 1;
         let line = match record {
-            Record::Event(e) => Line {
+            Record::Event(e) => Line::Event(EventLine {
                 n,
-                event: Some(e.clone()),
-                undo: false,
-            },
-            Record::Undo => Line {
-                n,
-                event: None,
-                undo: true,
-            },
+                event: e.clone(),
+            }),
+            Record::Undo => Line::Undo(UndoLine { n, undo: True }),
         };
         let mut text = serde_json::to_string(&line).map_err(|e| JournalError::Replay {
             n,
@@ -613,19 +673,17 @@ impl Iterator for Reader {
 }
 
 fn parse_line(bytes: &[u8], expected: u64) -> Result<Record, String> {
-    let line: Line = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    if line.n != expected {
+    let line = Line::parse(bytes)?;
+    if line.n() != expected {
         return Err(format!(
             "record number {} where {expected} was expected",
-            line.n
+            line.n()
         ));
     }
-    match (line.event, line.undo) {
-        (Some(e), false) => Ok(Record::Event(e)),
-        (None, true) => Ok(Record::Undo),
-        (Some(_), true) => Err("a record is an event or an undo, not both".into()),
-        (None, false) => Err("a record needs an event or \"undo\": true".into()),
-    }
+    Ok(match line {
+        Line::Event(l) => Record::Event(l.event),
+        Line::Undo(_) => Record::Undo,
+    })
 }
 
 fn io_err(path: &Path) -> impl Fn(std::io::Error) -> JournalError + '_ {

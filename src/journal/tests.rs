@@ -288,3 +288,24 @@ fn the_header_keeps_the_rules_text_the_night_started_under() {
     assert!(msg.starts_with(&format!("{}:1: ", path.display())), "{msg}");
     assert!(msg.contains("are refused: rules_text:"), "{msg}");
 }
+
+#[test]
+fn a_line_is_an_event_or_an_undo_and_says_which_it_is_not() {
+    for (tail, why) in [
+        (
+            r#"{"n":2,"undo":true,"event":{"type":"new-hand"}}"#,
+            "unknown field `undo`",
+        ),
+        (r#"{"n":2}"#, "missing field `undo`"),
+        (r#"{"n":2,"undo":false}"#, "true or absent"),
+        (r#"{"n":2,"event":{"type":"teleport"}}"#, "teleport"),
+    ] {
+        let path = tmp("kinds");
+        written(&path, &[join(0, "Ann")]);
+        let mut f = OpenOptions::new().append(true).open(&path).expect("open");
+        f.write_all(format!("{tail}\n").as_bytes()).expect("line");
+        drop(f);
+        let err = Journal::open(&path).expect_err("refused").to_string();
+        assert!(err.contains(why), "{tail}: {err}");
+    }
+}
