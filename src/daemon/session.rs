@@ -26,8 +26,85 @@ use crate::ui::{
     screens, Ack, ClockView, Controller, Frame, Intent, Mode, Screen, View, HOST_WARN_SECS,
 };
 
-/// The rules source name of the embedded default (no file behind it).
-pub const EMBEDDED: &str = "config/default.toml";
+/// Where house rules came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// The default compiled into dealerd: no file to read again.
+    Embedded,
+    /// A file, named in messages as given.
+    File(PathBuf),
+}
+
+/// House rules as text, and where they came from. What a session is opened
+/// with and what a reload brings; the shell reads the file, the session
+/// never does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesSource {
+    pub origin: Origin,
+    pub text: String,
+}
+
+/// How the embedded default is named in messages, in a journal's header and
+/// in a `rules` event (which keep a name, not an [`Origin`]).
+pub const EMBEDDED_NAME: &str = "embedded default";
+
+impl RulesSource {
+    /// The default compiled into dealerd.
+    pub fn embedded() -> RulesSource {
+        RulesSource {
+            origin: Origin::Embedded,
+            text: crate::rules::DEFAULT_TOML.to_string(),
+        }
+    }
+
+    pub fn file(path: impl Into<PathBuf>, text: impl Into<String>) -> RulesSource {
+        RulesSource {
+            origin: Origin::File(path.into()),
+            text: text.into(),
+        }
+    }
+
+    /// Reads the file at `path`.
+    pub fn read(path: &Path) -> Result<RulesSource, RulesError> {
+        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
+            file: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        Ok(RulesSource::file(path, text))
+    }
+
+    /// The name in messages: the path as given, or [`EMBEDDED_NAME`].
+    pub fn name(&self) -> String {
+        match &self.origin {
+            Origin::Embedded => EMBEDDED_NAME.to_string(),
+            Origin::File(path) => path.display().to_string(),
+        }
+    }
+
+    /// Back from a name a journal or a `rules` event kept.
+    pub fn from_name(name: &str, text: &str) -> RulesSource {
+        let origin = match name {
+            EMBEDDED_NAME => Origin::Embedded,
+            path => Origin::File(PathBuf::from(path)),
+        };
+        RulesSource {
+            origin,
+            text: text.to_string(),
+        }
+    }
+
+    /// The file to read again on a reload, if there is one.
+    pub fn path(&self) -> Option<&Path> {
+        match &self.origin {
+            Origin::Embedded => None,
+            Origin::File(path) => Some(path),
+        }
+    }
+
+    pub fn load(&self) -> Result<HouseRules, RulesError> {
+        crate::rules::load_str(&self.name(), &self.text)
+    }
+}
 
 /// What the shell hands the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +115,7 @@ pub enum Input {
     Tap(Vec<u8>),
     /// The rules file as it now reads (SIGHUP, or a host's "reload" the
     /// shell answered by reading the file). Applied between hands.
-    Reload { source: String, text: String },
+    Reload(RulesSource),
     /// Read the rules file the session runs under again and reload it
     /// (SIGHUP on the Pi).
     ReloadFile,
@@ -121,10 +198,10 @@ pub struct Session {
     /// What the table did by itself; the next press only acknowledges it.
     ack: Option<Ack>,
     /// A reload that waits for the hand in progress to end.
-    pending_rules: Option<(String, String)>,
+    pending_rules: Option<RulesSource>,
     /// The rules source and text the night started under (the journal's, on
     /// a resumed night); reloads since are `Rules` events in the night.
-    opened: (String, String),
+    opened: RulesSource,
     notices: Vec<Notice>,
     now: Duration,
     /// The between-hands screen's next hand, dealt once per change of the night.
@@ -138,8 +215,9 @@ impl Session {
     /// that differs is then reloaded as a reload is, so a file that went bad
     /// while the table was down is refused on the screen and in the log, and
     /// the night goes on. Only a new night needs the rules to be good.
-    pub fn open(source: &str, text: &str, storage: &Storage) -> Result<Session, SessionError> {
-        let parsed = crate::rules::load_str(source, text);
+    pub fn open(rules: &RulesSource, storage: &Storage) -> Result<Session, SessionError> {
+        let parsed = rules.load();
+        let text = rules.text.as_str();
         for dir in storage.history.iter() {
             std::fs::create_dir_all(dir).map_err(|e| SessionError::Write {
                 path: dir.display().to_string(),
@@ -147,7 +225,7 @@ impl Session {
             })?;
         }
         let mut notices = Vec::new();
-        let mut opened = (source.to_string(), text.to_string());
+        let mut opened = rules.clone();
         let (night, journal) = match &storage.journal {
             None => (Night::new(Arc::new(parsed?)), None),
             Some(path) => {
@@ -159,22 +237,22 @@ impl Session {
                 }
                 match Journal::start(path)? {
                     Start::New(blank) => {
-                        let rules = parsed?;
-                        let journal = blank.begin(Header::new(source, text))?;
+                        let house = parsed?;
+                        let journal = blank.begin(Header::new(&rules.name(), text))?;
                         if let Some(warning) = journal.recovered() {
                             notices.push(Notice {
                                 level: Level::Warn,
                                 text: warning.to_string(),
                             });
                         }
-                        (Night::new(Arc::new(rules)), Some(journal))
+                        (Night::new(Arc::new(house)), Some(journal))
                     }
                     Start::Resume(header, reader) => {
                         let kept = match parsed {
                             Ok(rules) if header.rules_text == text => rules,
                             _ => header.rules(path)?,
                         };
-                        opened = (header.rules, header.rules_text);
+                        opened = RulesSource::from_name(&header.rules, &header.rules_text);
                         let history = storage.history.as_deref();
                         let (night, journal) =
                             resume(path, Arc::new(kept), *reader, history, &mut notices)?;
@@ -199,8 +277,8 @@ impl Session {
             now: Duration::ZERO,
             preview: screens::PreviewCache::default(),
         };
-        if session.rules_in_force().1 != text {
-            session.reload(source.to_string(), text.to_string());
+        if session.rules_in_force().text != text {
+            session.reload(rules.clone());
         }
         Ok(session)
     }
@@ -358,7 +436,7 @@ impl Session {
                 self.intent(intent);
             }
             Input::Tap(uid) => self.tap(&uid),
-            Input::Reload { source, text } => self.reload(source, text),
+            Input::Reload(rules) => self.reload(rules),
             Input::ReloadFile => self.reload_file(),
             Input::Table(e) => {
                 self.apply(e);
@@ -517,8 +595,8 @@ impl Session {
         }
         self.pause_clock();
         if !self.night.table().in_hand() {
-            if let Some((source, text)) = self.pending_rules.take() {
-                self.reload(source, text);
+            if let Some(rules) = self.pending_rules.take() {
+                self.reload(rules);
             }
         }
     }
@@ -526,15 +604,15 @@ impl Session {
     /// Reads the session's rules file again. The embedded default has no
     /// file to read.
     fn reload_file(&mut self) {
-        let path = self.rules_in_force().0.to_string();
-        if path == EMBEDDED {
+        let in_force = self.rules_in_force();
+        let Some(path) = in_force.path() else {
             self.say("the embedded default rules have no file to reload");
             return;
-        }
-        match std::fs::read_to_string(&path) {
-            Ok(text) => self.reload(path, text),
+        };
+        match RulesSource::read(path) {
+            Ok(rules) => self.reload(rules),
             Err(e) => {
-                let msg = format!("rules not reloaded: {path}: {e}");
+                let msg = format!("rules not reloaded: {e}");
                 self.notice(Level::Error, msg.clone());
                 self.say(msg);
             }
@@ -543,14 +621,15 @@ impl Session {
 
     /// New rules: refused with the error on screen and in the log (the old
     /// rules stay), held until the hand ends, or applied.
-    fn reload(&mut self, source: String, text: String) {
-        if let Err(e) = crate::rules::load_str(&source, &text) {
+    fn reload(&mut self, rules: RulesSource) {
+        let source = rules.name();
+        if let Err(e) = rules.load() {
             let msg = format!("rules not reloaded: {e}");
             self.notice(Level::Error, msg.clone());
             self.say(msg);
             return;
         }
-        if text == self.rules_in_force().1 {
+        if rules.text == self.rules_in_force().text {
             self.notice(Level::Info, format!("{source}: unchanged"));
             self.say("rules unchanged");
             return;
@@ -558,29 +637,28 @@ impl Session {
         if self.night.table().in_hand() {
             self.notice(Level::Info, format!("{source}: new rules after this hand"));
             self.say("new rules after this hand");
-            self.pending_rules = Some((source, text));
+            self.pending_rules = Some(rules);
             return;
         }
-        self.apply_rules(source, text);
-    }
-
-    fn apply_rules(&mut self, source: String, text: String) {
-        let name = source.clone();
-        if self.apply(TableEvent::Rules { source, text }) {
+        let text = rules.text;
+        if self.apply(TableEvent::Rules {
+            source: source.clone(),
+            text,
+        }) {
             let house = self.night.rules().house.name.clone();
-            self.notice(Level::Info, format!("{name}: rules reloaded ({house})"));
+            self.notice(Level::Info, format!("{source}: rules reloaded ({house})"));
             self.say(format!("rules reloaded: {house}"));
         }
     }
 
-    /// The source and text of the rules in force: the last reload in the
+    /// The rules in force and where they came from: the last reload in the
     /// night, else what it was opened with. State the table keeps, so an
     /// undone reload needs no bookkeeping here.
-    pub fn rules_in_force(&self) -> (&str, &str) {
-        self.night
-            .table()
-            .reloaded_rules()
-            .unwrap_or((self.opened.0.as_str(), self.opened.1.as_str()))
+    pub fn rules_in_force(&self) -> RulesSource {
+        match self.night.table().reloaded_rules() {
+            Some((name, text)) => RulesSource::from_name(name, text),
+            None => self.opened.clone(),
+        }
     }
 
     /// Applies an accepted event and journals it (fsynced) before the next

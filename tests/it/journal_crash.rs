@@ -92,7 +92,7 @@ fn opts(journal: Option<&Path>, echo: bool) -> sim::Options {
 fn run_in_process(input: &str, journal: Option<&Path>, echo: bool) -> (Night, Vec<u8>) {
     let mut out = Vec::new();
     let night = sim::run(
-        &sim::RulesFile::load(None).expect("default rules"),
+        &sim::rules_source(None).expect("default rules"),
         Cursor::new(input.to_string()),
         &mut out,
         &opts(journal, echo),

@@ -8,7 +8,7 @@ use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, Level, Session, Storage};
+use dealerd::daemon::session::{Input, Level, RulesSource, Session, Storage};
 use dealerd::journal::{phh_writer, Fault, Header, Journal, Record};
 use dealerd::rules::DEFAULT_TOML;
 use dealerd::table::TableEvent;
@@ -60,7 +60,11 @@ fn seat(s: &mut Session, names: &[&str]) {
 }
 
 fn open(dir: &Path) -> Session {
-    Session::open("house.toml", DEFAULT_TOML, &storage(dir)).expect("opens")
+    Session::open(
+        &RulesSource::file("house.toml", DEFAULT_TOML),
+        &storage(dir),
+    )
+    .expect("opens")
 }
 
 #[test]
@@ -77,7 +81,10 @@ fn a_complete_record_a_restart_cannot_read_stops_it_and_the_file_is_kept() {
         .expect("append");
     drop(f);
     let before = std::fs::read(&journal).expect("read");
-    let err = match Session::open("house.toml", DEFAULT_TOML, &storage(&dir)) {
+    let err = match Session::open(
+        &RulesSource::file("house.toml", DEFAULT_TOML),
+        &storage(&dir),
+    ) {
         Ok(_) => panic!("a record was dropped"),
         Err(e) => e.to_string(),
     };
@@ -95,7 +102,10 @@ fn a_second_writer_is_refused_with_a_message() {
     let journal = dir.join("journal.jsonl");
     let mut first = open(&dir);
     seat(&mut first, &["Ann"]);
-    let err = match Session::open("house.toml", DEFAULT_TOML, &storage(&dir)) {
+    let err = match Session::open(
+        &RulesSource::file("house.toml", DEFAULT_TOML),
+        &storage(&dir),
+    ) {
         Ok(_) => panic!("two writers on one journal"),
         Err(e) => e.to_string(),
     };
@@ -248,7 +258,7 @@ fn hand_histories_are_the_journals_after_undo_and_after_a_restart() {
 fn a_rules_file_that_went_bad_while_the_table_was_down_is_refused_and_the_night_goes_on() {
     let dir = temp("bad-rules");
     seat(&mut open(&dir), &["Ann", "Bob", "Cat"]);
-    let mut s = match Session::open("house.toml", BROKEN, &storage(&dir)) {
+    let mut s = match Session::open(&RulesSource::file("house.toml", BROKEN), &storage(&dir)) {
         Ok(s) => s,
         Err(e) => panic!("the start failed: {e}"),
     };
@@ -267,7 +277,7 @@ fn a_rules_file_that_went_bad_while_the_table_was_down_is_refused_and_the_night_
     );
     // A new night under a bad file has no rules to go on under.
     let fresh = temp("bad-rules-fresh");
-    assert!(Session::open("house.toml", BROKEN, &storage(&fresh)).is_err());
+    assert!(Session::open(&RulesSource::file("house.toml", BROKEN), &storage(&fresh)).is_err());
     assert!(!fresh.join("journal.jsonl").exists());
     let _ = std::fs::remove_dir_all(dir);
     let _ = std::fs::remove_dir_all(fresh);
@@ -278,7 +288,10 @@ fn bad_rules_in_a_journal_header_are_located_in_the_journal() {
     let dir = temp("bad-header");
     let journal = dir.join("journal.jsonl");
     drop(Journal::create(&journal, Header::new("house.toml", BROKEN)).expect("create"));
-    let err = match Session::open("house.toml", DEFAULT_TOML, &storage(&dir)) {
+    let err = match Session::open(
+        &RulesSource::file("house.toml", DEFAULT_TOML),
+        &storage(&dir),
+    ) {
         Ok(_) => panic!("resumed under rules that do not parse"),
         Err(e) => e.to_string(),
     };
@@ -300,7 +313,8 @@ fn dealerd_run_goes_on_when_its_rules_file_went_bad_while_it_was_down() {
     std::fs::create_dir_all(&state).expect("state");
     let source = config.display().to_string();
     let store = dealerd::daemon::run::storage(&state);
-    let mut s = Session::open(&source, DEFAULT_TOML, &store).expect("opens");
+    let mut s =
+        Session::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("opens");
     seat(&mut s, &["Ann", "Bob"]);
     drop(s);
     std::fs::write(&config, BROKEN).expect("bad config");

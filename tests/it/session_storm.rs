@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
 use dealerd::journal::{night_from, Journal};
 use dealerd::rules::{self, parse_uid};
 use dealerd::table::TableEvent;
@@ -169,14 +169,8 @@ fn run(s: &mut Session, step: &Step, now: &mut Duration, dir: &Path) {
             return;
         }
         Step::Reload(i) => match houses().get(i) {
-            Some((source, text)) => Input::Reload {
-                source: source.clone(),
-                text: text.clone(),
-            },
-            None => Input::Reload {
-                source: "broken.toml".into(),
-                text: "[house]\nseats = 1\n".into(),
-            },
+            Some((source, text)) => Input::Reload(RulesSource::file(source, text)),
+            None => Input::Reload(RulesSource::file("broken.toml", "[house]\nseats = 1\n")),
         },
         Step::Join(seat, amount) => {
             // Mostly within the house's bounds, so that hands get dealt.
@@ -198,12 +192,11 @@ fn run(s: &mut Session, step: &Step, now: &mut Duration, dir: &Path) {
             let before = s.night().clone();
             // The rules file reads as the last reload left it (a file
             // changed while the table was down is a reload of its own).
-            let (source, text) = s.rules_in_force();
-            let (source, text) = (source.to_string(), text.to_string());
+            let rules = s.rules_in_force();
             // The old process is gone, and its lock with it, before the new
             // one starts.
             *s = placeholder();
-            *s = Session::open(&source, &text, &storage(dir)).expect("restarts");
+            *s = Session::open(&rules, &storage(dir)).expect("restarts");
             let after = s.night();
             assert_eq!(
                 after.table().seats(),
@@ -225,7 +218,7 @@ fn run(s: &mut Session, step: &Step, now: &mut Duration, dir: &Path) {
 /// A session without a journal, held for the instant between the old
 /// process and the new one.
 fn placeholder() -> Session {
-    Session::open("default.toml", rules::DEFAULT_TOML, &Storage::default()).expect("default")
+    Session::open(&RulesSource::embedded(), &Storage::default()).expect("default")
 }
 
 /// The journal on disk, folded from its first record, is the session's night.
@@ -262,7 +255,7 @@ proptest! {
         let house = &houses[house];
         let dir = temp();
         let journal = dir.join("journal.jsonl");
-        let mut s = Session::open(&house.0, &house.1, &storage(&dir)).expect("opens");
+        let mut s = Session::open(&RulesSource::file(house.0.as_str(), &house.1), &storage(&dir)).expect("opens");
         let mut now = Duration::ZERO;
         // Three players sit down first, so that most nights deal hands.
         let seated = (0..3).map(|seat| Step::Join(seat, 7 + seat as u64));

@@ -8,6 +8,8 @@ use tokio::sync::mpsc;
 use super::devices::FakeDevices;
 use super::notify::{self, Notifier};
 use super::{serve_open, RunError, Setup, Signal, Tuning};
+use crate::daemon::session::RulesSource;
+use crate::rules::RulesError;
 
 /// Which devices `dealerd run` drives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -29,14 +31,12 @@ pub struct Options {
 /// `dealerd run`: reads the rules, picks the devices, and serves until
 /// SIGTERM or SIGINT. Logging must be set up by the caller.
 pub fn run(opts: &Options) -> Result<(), RunError> {
-    let source = opts.config.display().to_string();
-    let text = std::fs::read_to_string(&opts.config).map_err(|e| RunError::Config {
-        path: source.clone(),
-        reason: e.to_string(),
+    let rules = RulesSource::read(&opts.config).map_err(|e| match e {
+        RulesError::Io { file, reason } => RunError::Config { path: file, reason },
+        e => RunError::Session(e.into()),
     })?;
     let setup = Setup {
-        source,
-        text,
+        rules,
         state_dir: opts.state_dir.clone(),
         tuning: Tuning {
             watchdog: notify::watchdog_period_from_env(),

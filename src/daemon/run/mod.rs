@@ -54,7 +54,7 @@ pub use self::reader::{CardReader, TapFilter};
 use self::display::DisplayWriter;
 use self::reader::ReaderLoop;
 use self::state::Core;
-use crate::daemon::session::{Input, Session, Storage};
+use crate::daemon::session::{Input, RulesSource, Session, Storage};
 use crate::rules::Hardware;
 
 /// The journal's file name in the state directory.
@@ -111,9 +111,8 @@ impl Default for Tuning {
 
 /// What the daemon runs.
 pub struct Setup {
-    /// The rules file's path (for messages and SIGHUP) and its text.
-    pub source: String,
-    pub text: String,
+    /// The rules file (read again on SIGHUP) as it read at start.
+    pub rules: RulesSource,
     pub state_dir: PathBuf,
     pub tuning: Tuning,
 }
@@ -133,10 +132,10 @@ pub fn open(setup: &Setup) -> Result<(Session, Hardware), RunError> {
             path: setup.state_dir.display().to_string(),
             reason: e.to_string(),
         })?;
-    let session = Session::open(&setup.source, &setup.text, &storage(&setup.state_dir))?;
+    let session = Session::open(&setup.rules, &storage(&setup.state_dir))?;
     // Pins and buses are claimed once, at start, from the file even when
     // the night resumes under the journal's rules.
-    let hw = match crate::rules::load_str(&setup.source, &setup.text) {
+    let hw = match setup.rules.load() {
         Ok(rules) => rules.hardware,
         Err(_) => session.rules().hardware.clone(),
     };
@@ -174,11 +173,11 @@ where
     R: CardReader + Send + 'static,
 {
     let Setup {
-        source,
+        rules,
         state_dir,
         tuning,
-        ..
     } = setup;
+    let source = rules.name();
     let start = Instant::now();
 
     let (inbox, mut inputs) = InputTx::channel(tuning.inbox);
