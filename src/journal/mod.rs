@@ -306,15 +306,31 @@ impl Blank {
 }
 
 /// Takes the writer's lock, or says who has it.
+///
+/// The lock belongs to the open file, and a process that forks holds a copy
+/// of every descriptor until its child execs (close-on-exec only closes
+/// them then): a writer that has just closed the journal can still hold it
+/// for that instant if it spawned a process meanwhile. So a lock that is
+/// taken is tried a few times more over 100 ms before the start is refused.
 fn lock(file: &File, path: &Path) -> Result<(), JournalError> {
-    file.try_lock().map_err(|e| match e {
-        TryLockError::WouldBlock => JournalError::Locked {
-            path: path.display().to_string(),
-        },
-        TryLockError::Error(source) => JournalError::Io {
-            path: path.display().to_string(),
-            source,
-        },
+    const TRIES: u32 = 20;
+    for attempt in 1..=TRIES {
+        match file.try_lock() {
+            Ok(()) => return Ok(()),
+            Err(TryLockError::WouldBlock) if attempt < TRIES => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(TryLockError::WouldBlock) => break,
+            Err(TryLockError::Error(source)) => {
+                return Err(JournalError::Io {
+                    path: path.display().to_string(),
+                    source,
+                })
+            }
+        }
+    }
+    Err(JournalError::Locked {
+        path: path.display().to_string(),
     })
 }
 

@@ -366,3 +366,23 @@ fn dealerd_run_goes_on_when_its_rules_file_went_bad_while_it_was_down() {
     assert!(status.success(), "{status}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Outside systemd nothing sets a umask for the ledger: the journal is the
+/// owner's alone, and so is a state directory `dealerd run` creates.
+#[test]
+fn the_journal_and_a_new_state_directory_are_the_owners_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp("modes");
+    let state = dir.join("state");
+    let setup = dealerd::daemon::run::Setup {
+        rules: RulesSource::embedded(),
+        state_dir: state.clone(),
+        tuning: dealerd::daemon::run::Tuning::default(),
+    };
+    let (session, _) = dealerd::daemon::run::open(&setup).expect("opens");
+    let mode = |p: &Path| std::fs::metadata(p).expect("metadata").permissions().mode() & 0o777;
+    assert_eq!(mode(&state), 0o700);
+    assert_eq!(mode(&state.join("journal.jsonl")), 0o600);
+    drop(session);
+    let _ = std::fs::remove_dir_all(dir);
+}
