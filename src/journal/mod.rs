@@ -88,6 +88,13 @@ pub enum JournalError {
         cut: std::io::Error,
         source: std::io::Error,
     },
+    /// After [`JournalError::NotCutBack`]: the file may end in a record
+    /// nobody confirmed, and nothing may be written after it.
+    #[error(
+        "{path}: record {n} not written: the journal is stopped, an unconfirmed record \
+         could not be cut off its end"
+    )]
+    Stopped { path: String, n: u64 },
 }
 
 /// A disk fault to inject into a journal's next append, for tests: the
@@ -509,13 +516,7 @@ impl Journal {
         text.push('\n');
         let path = || self.path.display().to_string();
         if self.broken {
-            return Err(JournalError::NotCutBack {
-                path: path(),
-                n,
-                kept: self.len,
-                cut: std::io::Error::other("an earlier append could not be cut back"),
-                source: std::io::Error::other("the journal is stopped"),
-            });
+            return Err(JournalError::Stopped { path: path(), n });
         }
         let fault = self.fault.take();
         // One write per line, so a crash tears at most the last line.

@@ -156,10 +156,7 @@ fn a_failed_sync_is_cut_back_to_the_last_confirmed_record() {
     assert!(matches!(err, JournalError::NotCutBack { .. }), "{err}");
     assert!(err.to_string().contains("may replay"), "{err}");
     let err = j.append(&join(5, "Fay")).expect_err("stopped");
-    assert!(
-        matches!(err, JournalError::NotCutBack { n: 4, .. }),
-        "{err}"
-    );
+    assert!(matches!(err, JournalError::Stopped { n: 4, .. }), "{err}");
 }
 
 /// Issue 12: a disk that filled while the header was written leaves a file
