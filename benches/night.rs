@@ -18,7 +18,7 @@ mod common;
 
 use common::press;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
 use dealerd::engine::{Action, Event};
 use dealerd::table::{Night, TableEvent};
 use dealerd::ui::Button;
@@ -69,7 +69,7 @@ fn default_session(events: usize, journal: Option<PathBuf>) -> Session {
         journal,
         history: None,
     };
-    let mut s = Session::open("deep.toml", &deep(), &storage).expect("opens");
+    let mut s = Session::open(&RulesSource::file("deep.toml", deep()), &storage).expect("opens");
     seat(&mut s, &["Ann", "Bob", "Cat", "Dan"], 100_000);
     play_to(&mut s, events);
     while s.night().table().live_hand().is_some() {
@@ -209,7 +209,7 @@ fn h4_journal(hands: u64, path: &Path) -> Session {
         journal: Some(path.to_path_buf()),
         history: None,
     };
-    let mut s = Session::open("h4.toml", H4, &storage).expect("opens");
+    let mut s = Session::open(&RulesSource::file("h4.toml", H4), &storage).expect("opens");
     seat(&mut s, &["Ann", "Bob", "Cat", "Dan", "Eve"], 1_000_000);
     while s.night().table().hands_dealt() < hands || s.night().table().in_hand() {
         let before = s.night().events_applied();
@@ -244,7 +244,8 @@ fn bench_recovery(c: &mut Criterion) {
         };
         g.bench_function(format!("{events}"), |b| {
             b.iter(|| {
-                let s = Session::open("deep.toml", &deep(), &storage).expect("resumes");
+                let s = Session::open(&RulesSource::file("deep.toml", deep()), &storage)
+                    .expect("resumes");
                 black_box(s.frame())
             })
         });
@@ -265,7 +266,7 @@ fn bench_recovery(c: &mut Criterion) {
     };
     g.bench_function("h4-5000-hands", |b| {
         b.iter(|| {
-            let s = Session::open("h4.toml", H4, &storage).expect("resumes");
+            let s = Session::open(&RulesSource::file("h4.toml", H4), &storage).expect("resumes");
             black_box(s.frame())
         })
     });

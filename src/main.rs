@@ -143,7 +143,7 @@ fn sim(args: SimArgs) -> Result<(), String> {
         journal,
         history,
     } = args;
-    let rules = sim::RulesFile::load(config.as_deref()).map_err(|e| e.to_string())?;
+    let rules = sim::rules_source(config.as_deref()).map_err(|e| e.to_string())?;
     let opts = sim::Options {
         frames,
         demo_players: !empty,

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
 use dealerd::table::TableEvent;
 use dealerd::ui::{Button, Press};
 
@@ -18,12 +18,8 @@ pub fn press(button: Button) -> Input {
 
 /// The embedded default, four players, a hand dealt and waiting for action.
 pub fn dealt_session() -> Session {
-    let mut s = Session::open(
-        "config/default.toml",
-        dealerd::rules::DEFAULT_TOML,
-        &Storage::default(),
-    )
-    .expect("default rules");
+    let mut s =
+        Session::open(&RulesSource::embedded(), &Storage::default()).expect("default rules");
     for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {

@@ -9,7 +9,8 @@
 //! [`Session::next_wake`] says when the screen would change by itself. Tests
 //! and scripts run on virtual time.
 
-use std::path::PathBuf;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,16 +18,91 @@ use thiserror::Error;
 
 use crate::engine::{Action, Event};
 use crate::journal::phh_writer;
-use crate::journal::{self, Header, Journal, JournalError, Record};
+use crate::journal::{self, Fault, Header, Journal, JournalError, Reader, Record, Start};
 use crate::rules::{uid_hex, CardRole, HouseRules, RulesError};
-use crate::table::{Night, Replay, TableEvent};
+use crate::table::{Night, Replay, TableEvent, UNDO_HANDS};
 use crate::ui::Press;
 use crate::ui::{
     screens, Ack, ClockView, Controller, Frame, Intent, Mode, Screen, View, HOST_WARN_SECS,
 };
 
-/// The rules source name of the embedded default (no file behind it).
-pub const EMBEDDED: &str = "config/default.toml";
+/// Where house rules came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// The default compiled into dealerd: no file to read again.
+    Embedded,
+    /// A file, named in messages as given.
+    File(PathBuf),
+}
+
+/// House rules as text, and where they came from. What a session is opened
+/// with and what a reload brings; the shell reads the file, the session
+/// never does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesSource {
+    pub origin: Origin,
+    pub text: String,
+}
+
+/// How the embedded default is named in messages, in a journal's header and
+/// in a `rules` event (which keep a name, not an [`Origin`]).
+pub const EMBEDDED_NAME: &str = "embedded default";
+
+impl RulesSource {
+    /// The default compiled into dealerd.
+    pub fn embedded() -> RulesSource {
+        RulesSource {
+            origin: Origin::Embedded,
+            text: crate::rules::DEFAULT_TOML.to_string(),
+        }
+    }
+
+    pub fn file(path: impl Into<PathBuf>, text: impl Into<String>) -> RulesSource {
+        RulesSource {
+            origin: Origin::File(path.into()),
+            text: text.into(),
+        }
+    }
+
+    /// Reads the file at `path`.
+    pub fn read(path: &Path) -> Result<RulesSource, RulesError> {
+        // A byte that is not UTF-8 is located like any other error.
+        let text = crate::rules::read_text(path)?;
+        Ok(RulesSource::file(path, text))
+    }
+
+    /// The name in messages: the path as given, or [`EMBEDDED_NAME`].
+    pub fn name(&self) -> String {
+        match &self.origin {
+            Origin::Embedded => EMBEDDED_NAME.to_string(),
+            Origin::File(path) => path.display().to_string(),
+        }
+    }
+
+    /// Back from a name a journal or a `rules` event kept.
+    pub fn from_name(name: &str, text: &str) -> RulesSource {
+        let origin = match name {
+            EMBEDDED_NAME => Origin::Embedded,
+            path => Origin::File(PathBuf::from(path)),
+        };
+        RulesSource {
+            origin,
+            text: text.to_string(),
+        }
+    }
+
+    /// The file to read again on a reload, if there is one.
+    pub fn path(&self) -> Option<&Path> {
+        match &self.origin {
+            Origin::Embedded => None,
+            Origin::File(path) => Some(path),
+        }
+    }
+
+    pub fn load(&self) -> Result<HouseRules, RulesError> {
+        crate::rules::load_str(&self.name(), &self.text)
+    }
+}
 
 /// What the shell hands the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +113,7 @@ pub enum Input {
     Tap(Vec<u8>),
     /// The rules file as it now reads (SIGHUP, or a host's "reload" the
     /// shell answered by reading the file). Applied between hands.
-    Reload { source: String, text: String },
+    Reload(RulesSource),
     /// Read the rules file the session runs under again and reload it
     /// (SIGHUP on the Pi).
     ReloadFile,
@@ -131,10 +207,10 @@ pub struct Session {
     /// What the table did by itself; the next press only acknowledges it.
     ack: Option<Ack>,
     /// A reload that waits for the hand in progress to end.
-    pending_rules: Option<(String, String)>,
+    pending_rules: Option<RulesSource>,
     /// The rules source and text the night started under (the journal's, on
     /// a resumed night); reloads since are `Rules` events in the night.
-    opened: (String, String),
+    opened: RulesSource,
     notices: Vec<Notice>,
     now: Duration,
     /// The between-hands screen's next hand, dealt once per change of the night.
@@ -143,8 +219,14 @@ pub struct Session {
 
 impl Session {
     /// Parses the rules, opens (or creates) the journal and replays it.
-    pub fn open(source: &str, text: &str, storage: &Storage) -> Result<Session, SessionError> {
-        let rules = Arc::new(crate::rules::load_str(source, text)?);
+    ///
+    /// A resumed night goes on under the rules its journal holds; rules text
+    /// that differs is then reloaded as a reload is, so a file that went bad
+    /// while the table was down is refused on the screen and in the log, and
+    /// the night goes on. Only a new night needs the rules to be good.
+    pub fn open(rules: &RulesSource, storage: &Storage) -> Result<Session, SessionError> {
+        let parsed = rules.load();
+        let text = rules.text.as_str();
         for dir in storage.history.iter() {
             std::fs::create_dir_all(dir).map_err(|e| SessionError::Write {
                 path: dir.display().to_string(),
@@ -152,53 +234,40 @@ impl Session {
             })?;
         }
         let mut notices = Vec::new();
-        let mut opened = (source.to_string(), text.to_string());
+        let mut opened = rules.clone();
         let (night, journal) = match &storage.journal {
-            None => (Night::new(rules), None),
-            Some(path) if !path.exists() => {
-                let header = Header::new(source, text);
-                (Night::new(rules), Some(Journal::create(path, header)?))
-            }
+            None => (Night::new(Arc::new(parsed?)), None),
             Some(path) => {
-                let (header, mut records) = Journal::read(path)?;
-                // The night resumes under the rules it was kept under; a file
-                // changed since is a reload like any other, after the replay.
-                let kept = if header.rules_text == text {
-                    rules
-                } else {
-                    Arc::new(header.rules()?)
-                };
-                opened = (header.rules, header.rules_text);
-                let located = |e| match e {
-                    JournalError::Replay { n, reason } => JournalError::Replay {
-                        n,
-                        reason: format!("{}: {reason}", path.display()),
-                    },
-                    e => e,
-                };
-                let mut replay = Replay::new(kept);
-                for record in records.by_ref() {
-                    let (n, record) = record?;
-                    journal::fold(&mut replay, n, record).map_err(located)?;
+                // Bad rules and no night to resume: leave no file behind.
+                if !path.exists() {
+                    if let Err(e) = parsed {
+                        return Err(e.into());
+                    }
                 }
-                let journal = records.finish()?;
-                let night = journal::finish(replay).map_err(located)?;
-                if let Some(warning) = journal.recovered() {
-                    notices.push(Notice {
-                        level: Level::Warn,
-                        text: warning.to_string(),
-                    });
+                match Journal::start(path)? {
+                    Start::New(blank) => {
+                        let house = parsed?;
+                        let journal = blank.begin(Header::new(&rules.name(), text))?;
+                        if let Some(warning) = journal.recovered() {
+                            notices.push(Notice {
+                                level: Level::Warn,
+                                text: warning.to_string(),
+                            });
+                        }
+                        (Night::new(Arc::new(house)), Some(journal))
+                    }
+                    Start::Resume(header, reader) => {
+                        let kept = match parsed {
+                            Ok(rules) if header.rules_text == text => rules,
+                            _ => header.rules(path)?,
+                        };
+                        opened = RulesSource::from_name(&header.rules, &header.rules_text);
+                        let history = storage.history.as_deref();
+                        let (night, journal) =
+                            resume(path, Arc::new(kept), *reader, history, &mut notices)?;
+                        (night, Some(journal))
+                    }
                 }
-                notices.push(Notice {
-                    level: Level::Info,
-                    text: format!(
-                        "{}: resumed after {} records, {} hands",
-                        path.display(),
-                        journal.len(),
-                        night.table().hands_dealt()
-                    ),
-                });
-                (night, Some(journal))
             }
         };
         let mut session = Session {
@@ -217,11 +286,16 @@ impl Session {
             now: Duration::ZERO,
             preview: screens::PreviewCache::default(),
         };
-        session.write_history(true);
-        if session.rules_in_force().1 != text {
-            session.reload(source.to_string(), text.to_string());
+        if session.rules_in_force().text != text {
+            session.reload(rules.clone());
         }
         Ok(session)
+    }
+
+    /// The next journal append fails as `fault` says (tests); false without
+    /// a journal.
+    pub fn inject_journal_fault(&mut self, fault: Fault) -> bool {
+        self.journal.as_mut().map(|j| j.inject(fault)).is_some()
     }
 
     pub fn night(&self) -> &Night {
@@ -387,7 +461,7 @@ impl Session {
                 self.intent(intent);
             }
             Input::Tap(uid) => self.tap(&uid),
-            Input::Reload { source, text } => self.reload(source, text),
+            Input::Reload(rules) => self.reload(rules),
             Input::ReloadFile => self.reload_file(),
             Input::Table(e) => {
                 self.apply(e);
@@ -567,8 +641,8 @@ impl Session {
         }
         self.pause_clock();
         if !self.night.table().in_hand() {
-            if let Some((source, text)) = self.pending_rules.take() {
-                self.reload(source, text);
+            if let Some(rules) = self.pending_rules.take() {
+                self.reload(rules);
             }
         }
     }
@@ -576,15 +650,15 @@ impl Session {
     /// Reads the session's rules file again. The embedded default has no
     /// file to read.
     fn reload_file(&mut self) {
-        let path = self.rules_in_force().0.to_string();
-        if path == EMBEDDED {
+        let in_force = self.rules_in_force();
+        let Some(path) = in_force.path() else {
             self.say("the embedded default rules have no file to reload");
             return;
-        }
-        match std::fs::read_to_string(&path) {
-            Ok(text) => self.reload(path, text),
+        };
+        match RulesSource::read(path) {
+            Ok(rules) => self.reload(rules),
             Err(e) => {
-                let msg = format!("rules not reloaded: {path}: {e}");
+                let msg = format!("rules not reloaded: {e}");
                 self.notice(Level::Error, msg.clone());
                 self.say(msg);
             }
@@ -593,14 +667,15 @@ impl Session {
 
     /// New rules: refused with the error on screen and in the log (the old
     /// rules stay), held until the hand ends, or applied.
-    fn reload(&mut self, source: String, text: String) {
-        if let Err(e) = crate::rules::load_str(&source, &text) {
+    fn reload(&mut self, rules: RulesSource) {
+        let source = rules.name();
+        if let Err(e) = rules.load() {
             let msg = format!("rules not reloaded: {e}");
             self.notice(Level::Error, msg.clone());
             self.say(msg);
             return;
         }
-        if text == self.rules_in_force().1 {
+        if rules.text == self.rules_in_force().text {
             self.notice(Level::Info, format!("{source}: unchanged"));
             self.say("rules unchanged");
             return;
@@ -608,29 +683,28 @@ impl Session {
         if self.night.table().in_hand() {
             self.notice(Level::Info, format!("{source}: new rules after this hand"));
             self.note("new rules after this hand");
-            self.pending_rules = Some((source, text));
+            self.pending_rules = Some(rules);
             return;
         }
-        self.apply_rules(source, text);
-    }
-
-    fn apply_rules(&mut self, source: String, text: String) {
-        let name = source.clone();
-        if self.apply(TableEvent::Rules { source, text }) {
+        let text = rules.text;
+        if self.apply(TableEvent::Rules {
+            source: source.clone(),
+            text,
+        }) {
             let house = self.night.rules().house.name.clone();
-            self.notice(Level::Info, format!("{name}: rules reloaded ({house})"));
+            self.notice(Level::Info, format!("{source}: rules reloaded ({house})"));
             self.note(format!("rules reloaded: {house}"));
         }
     }
 
-    /// The source and text of the rules in force: the last reload in the
+    /// The rules in force and where they came from: the last reload in the
     /// night, else what it was opened with. State the table keeps, so an
     /// undone reload needs no bookkeeping here.
-    pub fn rules_in_force(&self) -> (&str, &str) {
-        self.night
-            .table()
-            .reloaded_rules()
-            .unwrap_or((self.opened.0.as_str(), self.opened.1.as_str()))
+    pub fn rules_in_force(&self) -> RulesSource {
+        match self.night.table().reloaded_rules() {
+            Some((name, text)) => RulesSource::from_name(name, text),
+            None => self.opened.clone(),
+        }
     }
 
     /// Applies an accepted event and journals it (fsynced) before the next
@@ -650,17 +724,14 @@ impl Session {
                 night.undo();
             });
         }
-        let after = self.hand_over();
-        if after.1 && after != before && self.failed.is_none() {
-            self.write_history(false);
+        if self.failed.is_none() {
+            self.sync_history(before);
         }
         self.failed.is_none()
     }
 
-    /// Hands dealt, and whether the last one is over.
     fn hand_over(&self) -> (u64, bool) {
-        let table = self.night.table();
-        (table.hands_dealt(), table.hand().is_some_and(|h| h.settled))
+        hand_over(&self.night)
     }
 
     fn undo(&mut self) {
@@ -679,6 +750,7 @@ impl Session {
             self.say("a host action: only the host takes it back (tap the host card)");
             return;
         }
+        let before = self.hand_over();
         let Some(event) = self.night.undo() else {
             return;
         };
@@ -687,6 +759,9 @@ impl Session {
         self.journaled(&Record::Undo, move |night| {
             let _ = night.apply(event);
         });
+        if self.failed.is_none() {
+            self.sync_history(before);
+        }
     }
 
     /// Appends a record; if the disk refuses, takes the change back and stops.
@@ -703,32 +778,12 @@ impl Session {
         }
     }
 
-    /// A hand just finished: its history goes into the session folder (again,
-    /// if an undo took its end back). After a restart, only if it is missing.
-    fn write_history(&mut self, if_missing: bool) {
+    /// Keeps the session folder the journal's after a change (see
+    /// [`sync_history`]).
+    fn sync_history(&mut self, before: (u64, bool)) {
         let Some(dir) = &self.history else { return };
-        let table = self.night.table();
-        if !table.hand().is_some_and(|h| h.settled) {
-            return;
-        }
-        let path = dir.join(format!("hand-{:04}.phh", table.hands_dealt()));
-        if if_missing && path.exists() {
-            return;
-        }
-        let notice = match phh_writer::write(table, &path) {
-            Ok(phh_writer::Outcome::Written) => None,
-            Ok(phh_writer::Outcome::Skipped(why)) => Some((
-                Level::Info,
-                format!("hand {}: no hand history: {why}", table.hands_dealt()),
-            )),
-            Err(e) => Some((
-                Level::Warn,
-                format!("{}: cannot write: {e}", path.display()),
-            )),
-        };
-        if let Some((level, text)) = notice {
-            self.notice(level, text);
-        }
+        let notices = sync_history(dir, &self.night, before);
+        self.notices.extend(notices);
     }
 
     fn notice(&mut self, level: Level, text: String) {
@@ -739,6 +794,262 @@ impl Session {
     pub fn rules(&self) -> &Arc<HouseRules> {
         self.night.rules()
     }
+}
+
+/// Hands dealt, and whether the last one is over.
+fn hand_over(night: &Night) -> (u64, bool) {
+    let table = night.table();
+    (table.hands_dealt(), table.hand().is_some_and(|h| h.settled))
+}
+
+fn history_path(dir: &Path, hand: u64) -> PathBuf {
+    dir.join(format!("hand-{hand:04}.phh"))
+}
+
+/// The hand number of a history file's name.
+fn history_number(name: &str) -> Option<u64> {
+    name.strip_prefix("hand-")?
+        .strip_suffix(".phh")?
+        .parse()
+        .ok()
+}
+
+/// The hand histories are derived from the journal: hand N's file is there
+/// exactly when hand N is over in the night and PHH can say it, with the
+/// text the night gives. After a change from `before` (hands dealt, last
+/// hand over), a hand that ended is written and a hand whose end was undone
+/// loses its file.
+fn sync_history(dir: &Path, night: &Night, before: (u64, bool)) -> Vec<Notice> {
+    let after = hand_over(night);
+    let mut notices = Vec::new();
+    if before.1 && !after.1 && after.0 == before.0 {
+        let path = history_path(dir, before.0);
+        match std::fs::remove_file(&path) {
+            Ok(()) => notices.push(Notice {
+                level: Level::Info,
+                text: format!("{}: removed, the hand's end was undone", path.display()),
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => notices.push(Notice {
+                level: Level::Warn,
+                text: format!("{}: cannot remove: {e}", path.display()),
+            }),
+        }
+    }
+    if after.1 && after != before {
+        let text = phh_writer::to_phh(night.table());
+        notices.extend(settle_history(
+            dir,
+            after.0,
+            text,
+            Check::Live,
+            &BTreeSet::new(),
+        ));
+    }
+    notices
+}
+
+/// How a restart's replay checks a history against the journal.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Check {
+    /// Live: write what the hand says.
+    Live,
+    /// A hand undo can still reach, or the last: the file is read and
+    /// compared (a crash between the journal and the history, an undone end).
+    Content,
+    /// A hand out of undo's reach: its file was renamed into place whole
+    /// when the hand ended and nothing can change it since, so one that
+    /// is there is taken as written; only a missing one is written. Reading
+    /// every history of a long night from an SD card would hold up the
+    /// start for seconds.
+    Presence,
+}
+
+/// Makes hand `hand`'s file say `text` (or, if PHH cannot say the hand,
+/// makes it absent), writing only what differs. During a restart's replay
+/// only a change on disk is worth a notice.
+fn settle_history(
+    dir: &Path,
+    hand: u64,
+    text: Result<String, String>,
+    check: Check,
+    present: &BTreeSet<u64>,
+) -> Vec<Notice> {
+    let rebuilding = check != Check::Live;
+    if check == Check::Presence && text.is_ok() && present.contains(&hand) {
+        return Vec::new();
+    }
+    let path = history_path(dir, hand);
+    let on_disk = match check {
+        Check::Presence if !present.contains(&hand) => None,
+        _ => std::fs::read_to_string(&path).ok(),
+    };
+    let mut notices = Vec::new();
+    let mut say = |level, text| notices.push(Notice { level, text });
+    match text {
+        Ok(text) if on_disk.as_deref() == Some(text.as_str()) => {}
+        Ok(text) => match phh_writer::write_text(&path, &text) {
+            Ok(()) if rebuilding => say(
+                Level::Warn,
+                format!("{}: rebuilt from the journal", path.display()),
+            ),
+            Ok(()) => {}
+            Err(e) => say(
+                Level::Warn,
+                format!("{}: cannot write: {e}", path.display()),
+            ),
+        },
+        Err(why) => {
+            if !rebuilding {
+                say(Level::Info, format!("hand {hand}: no hand history: {why}"));
+            }
+            if on_disk.is_some() {
+                match std::fs::remove_file(&path) {
+                    Ok(()) => say(
+                        Level::Warn,
+                        format!("{}: removed, PHH cannot say this hand", path.display()),
+                    ),
+                    Err(e) => say(
+                        Level::Warn,
+                        format!("{}: cannot remove: {e}", path.display()),
+                    ),
+                }
+            }
+        }
+    }
+    notices
+}
+
+/// The hand numbers of the histories in the folder.
+fn histories_in(dir: &Path) -> BTreeSet<u64> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return BTreeSet::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| history_number(&e.file_name().to_string_lossy()))
+        .collect()
+}
+
+/// After a restart's replay: histories of hands the night has not finished
+/// (an end undone, or a crash between the two writes) and half-written
+/// temporary files go.
+fn prune_histories(dir: &Path, night: &Night) -> Vec<Notice> {
+    let (dealt, over) = hand_over(night);
+    let last_over = if over { dealt } else { dealt.saturating_sub(1) };
+    let mut notices = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return notices;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let stale =
+            name.ends_with(".phh.tmp") || history_number(&name).is_some_and(|n| n > last_over);
+        if !stale {
+            continue;
+        }
+        let path = entry.path();
+        let text = match std::fs::remove_file(&path) {
+            Ok(()) => (
+                Level::Warn,
+                format!(
+                    "{}: removed, the journal has no such hand over",
+                    path.display()
+                ),
+            ),
+            Err(e) => (
+                Level::Warn,
+                format!("{}: cannot remove: {e}", path.display()),
+            ),
+        };
+        notices.push(Notice {
+            level: text.0,
+            text: text.1,
+        });
+    }
+    notices
+}
+
+/// Replays a journal being opened. With a history folder the night is
+/// folded record by record, as it was played, so every hand's end is there
+/// to rebuild its history from; without one, the faster [`Replay`].
+fn resume(
+    path: &Path,
+    rules: Arc<HouseRules>,
+    mut records: Reader,
+    history: Option<&Path>,
+    notices: &mut Vec<Notice>,
+) -> Result<(Night, Journal), SessionError> {
+    let located = |e| match e {
+        JournalError::Replay { n, reason } => JournalError::Replay {
+            n,
+            reason: format!("{}: {reason}", path.display()),
+        },
+        e => e,
+    };
+    let night = match history {
+        None => {
+            let mut replay = Replay::new(rules);
+            for record in records.by_ref() {
+                let (n, record) = record?;
+                journal::fold(&mut replay, n, record).map_err(located)?;
+            }
+            journal::finish(replay).map_err(located)?
+        }
+        Some(dir) => {
+            let mut night = Night::new(rules);
+            // Each hand's text as the journal ends it; settled on disk once
+            // no undo can reach the hand any more, so an end undone and
+            // played again later in the journal writes nothing twice.
+            let mut ended: BTreeMap<u64, Result<String, String>> = BTreeMap::new();
+            let present = histories_in(dir);
+            let reach = UNDO_HANDS as u64 + 1;
+            for record in records.by_ref() {
+                let (n, record) = record?;
+                let before = hand_over(&night);
+                journal::apply(&mut night, n, record).map_err(located)?;
+                let after = hand_over(&night);
+                if after == before {
+                    continue;
+                }
+                if before.1 && !after.1 && after.0 == before.0 {
+                    ended.remove(&before.0);
+                }
+                if after.1 {
+                    ended.insert(after.0, phh_writer::to_phh(night.table()));
+                }
+                while let Some(entry) = ended.first_entry() {
+                    if *entry.key() + reach >= after.0 {
+                        break;
+                    }
+                    let (hand, text) = entry.remove_entry();
+                    notices.extend(settle_history(dir, hand, text, Check::Presence, &present));
+                }
+            }
+            for (hand, text) in ended {
+                notices.extend(settle_history(dir, hand, text, Check::Content, &present));
+            }
+            notices.extend(prune_histories(dir, &night));
+            night
+        }
+    };
+    let journal = records.finish()?;
+    if let Some(warning) = journal.recovered() {
+        notices.push(Notice {
+            level: Level::Warn,
+            text: warning.to_string(),
+        });
+    }
+    notices.push(Notice {
+        level: Level::Info,
+        text: format!(
+            "{}: resumed after {} records, {} hands",
+            path.display(),
+            journal.len(),
+            night.table().hands_dealt()
+        ),
+    });
+    Ok((night, journal))
 }
 
 /// Whole seconds, rounded up as a countdown shows them.

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::session::{Input, Level, Session, SessionError, Storage, EMBEDDED};
+use super::session::{Input, Level, RulesSource, Session, SessionError, Storage};
 use crate::engine::Chips;
 use crate::rules::{parse_uid, Decimal, HouseRules};
 use crate::table::{Night, TableEvent};
@@ -45,27 +45,11 @@ pub enum SimError {
     Failed(String),
 }
 
-/// The house rules as text, and what to call them in messages.
-#[derive(Debug, Clone)]
-pub struct RulesFile {
-    pub source: String,
-    pub text: String,
-}
-
-impl RulesFile {
-    /// The file given, or the embedded default.
-    pub fn load(path: Option<&Path>) -> Result<RulesFile, SimError> {
-        Ok(match path {
-            Some(p) => RulesFile {
-                source: p.display().to_string(),
-                text: std::fs::read_to_string(p)
-                    .map_err(|e| SimError::Read(format!("{}: {e}", p.display())))?,
-            },
-            None => RulesFile {
-                source: EMBEDDED.to_string(),
-                text: crate::rules::DEFAULT_TOML.to_string(),
-            },
-        })
+/// The house rules for the simulator: the file given, or the embedded default.
+pub fn rules_source(path: Option<&Path>) -> Result<RulesSource, SimError> {
+    match path {
+        Some(p) => RulesSource::read(p).map_err(|e| SimError::Read(e.to_string())),
+        None => Ok(RulesSource::embedded()),
     }
 }
 
@@ -177,12 +161,9 @@ impl<W: Write> Sim<'_, W> {
                 Err(_) => self.note(format!("{secs}: not a number of seconds")),
             },
             ["reload"] => self.input(Input::ReloadFile),
-            ["reload", file] => match std::fs::read_to_string(file) {
-                Ok(text) => self.input(Input::Reload {
-                    source: file.to_string(),
-                    text,
-                }),
-                Err(e) => self.note(format!("{file}: {e}")),
+            ["reload", file] => match RulesSource::read(Path::new(file)) {
+                Ok(rules) => self.input(Input::Reload(rules)),
+                Err(e) => self.note(e.to_string()),
             },
             ["join", seat, name, amount] => {
                 let seat = seat.parse::<usize>().unwrap_or(0).wrapping_sub(1);
@@ -269,7 +250,7 @@ fn demo_buy_in(rules: &HouseRules) -> Chips {
 
 /// Runs a script (virtual time) until it ends or `:quit`.
 pub fn run(
-    rules: &RulesFile,
+    rules: &RulesSource,
     input: impl BufRead,
     out: &mut impl Write,
     opts: &Options,
@@ -289,7 +270,7 @@ pub fn run(
 /// the screen also changes when the session's time says so (the clock
 /// counting down).
 pub fn run_live(
-    rules: &RulesFile,
+    rules: &RulesSource,
     input: impl BufRead + Send + 'static,
     out: &mut impl Write,
     opts: &Options,
@@ -331,7 +312,7 @@ pub fn run_live(
 /// Opens the session, seats the demo players if asked, and draws the first
 /// frame.
 pub fn start<'a, W: Write>(
-    rules: &RulesFile,
+    rules: &RulesSource,
     out: &'a mut W,
     opts: &'a Options,
 ) -> Result<Sim<'a, W>, SimError> {
@@ -341,7 +322,7 @@ pub fn start<'a, W: Write>(
             reason: e.to_string(),
         })?;
     }
-    let session = Session::open(&rules.source, &rules.text, &opts.storage)?;
+    let session = Session::open(rules, &opts.storage)?;
     let mut sim = Sim {
         session,
         opts,
@@ -369,6 +350,6 @@ pub fn start<'a, W: Write>(
 pub fn load_rules(path: Option<&Path>) -> Result<HouseRules, crate::rules::RulesError> {
     match path {
         Some(p) => crate::rules::load_file(p),
-        None => crate::rules::load_str(EMBEDDED, crate::rules::DEFAULT_TOML),
+        None => RulesSource::embedded().load(),
     }
 }

@@ -28,16 +28,45 @@ pub enum Outcome {
     Skipped(String),
 }
 
-/// Writes the table's last hand, which must be over, to `path` (fsynced).
+/// Writes the table's last hand, which must be over, to `path` (see
+/// [`write_text`]).
 pub fn write(table: &Table, path: &Path) -> std::io::Result<Outcome> {
     let text = match to_phh(table) {
         Ok(t) => t,
         Err(why) => return Ok(Outcome::Skipped(why)),
     };
-    let mut f = std::fs::File::create(path)?;
-    f.write_all(text.as_bytes())?;
-    f.sync_data()?;
+    write_text(path, &text)?;
     Ok(Outcome::Written)
+}
+
+/// Writes `text` to `path` whole or not at all: into a temporary file,
+/// fsynced, then renamed over `path`, so a crash or a full disk never leaves
+/// a short or empty history behind.
+pub fn write_text(path: &Path, text: &str) -> std::io::Result<()> {
+    let tmp = temp_path(path);
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_data()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written?;
+    if let Some(dir) = path.parent() {
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok(())
+}
+
+/// Where [`write_text`] writes before the rename.
+pub fn temp_path(path: &Path) -> std::path::PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    path.with_file_name(name)
 }
 
 /// The table's last hand as PHH text, or why it cannot be written.

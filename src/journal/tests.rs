@@ -71,20 +71,129 @@ fn a_torn_last_line_is_dropped_and_the_file_truncated() {
     assert_eq!(std::fs::metadata(&path).expect("meta").len(), good);
     // Appending goes on after the last good line.
     j.append(&join(2, "Cat")).expect("append");
+    drop(j);
     let (_, back) = Journal::open(&path).expect("reopen");
     assert_eq!(back.len(), 3);
 }
 
+/// Issue 12: a complete line was written whole; dropping it would delete a
+/// record (a newer dealerd's, a second writer's), so the start stops there.
 #[test]
-fn a_broken_but_complete_last_line_is_dropped() {
-    let path = tmp("zeros");
-    written(&path, &[join(0, "Ann")]);
-    let mut f = OpenOptions::new().append(true).open(&path).expect("open");
-    f.write_all(b"\0\0\0\0\n").expect("garbage");
-    drop(f);
-    let (j, back) = Journal::open(&path).expect("open repairs");
-    assert_eq!(back, vec![join(0, "Ann")]);
-    assert!(j.recovered().expect("warning").contains(":3:"));
+fn a_complete_last_line_that_cannot_be_read_stops_the_start_and_is_kept() {
+    let cases: [&[u8]; 3] = [
+        b"\0\0\0\0\n",
+        br#"{"n":2,"event":{"type":"teleport","seat":0}}"#,
+        br#"{"n":1,"event":{"type":"sit-out","seat":0}}"#,
+    ];
+    for (i, tail) in cases.into_iter().enumerate() {
+        let path = tmp(&format!("complete-{i}"));
+        written(&path, &[join(0, "Ann")]);
+        let mut f = OpenOptions::new().append(true).open(&path).expect("open");
+        f.write_all(tail).expect("tail");
+        if !tail.ends_with(b"\n") {
+            f.write_all(b"\n").expect("newline");
+        }
+        drop(f);
+        let before = std::fs::read(&path).expect("read");
+        let err = Journal::open(&path).expect_err("refused");
+        assert!(
+            matches!(err, JournalError::Corrupt { line: 3, .. }),
+            "{i}: {err}"
+        );
+        let msg = err.to_string();
+        assert!(msg.starts_with(&format!("{}:3: ", path.display())), "{msg}");
+        assert!(msg.contains("left as it is"), "{msg}");
+        assert_eq!(std::fs::read(&path).expect("read"), before, "{i}: touched");
+    }
+}
+
+/// Issue 12: one writer at a time, for as long as it writes.
+#[test]
+fn a_second_writer_is_refused_while_the_first_lives() {
+    let path = tmp("two-writers");
+    let first = Journal::create(&path, Header::new("embedded default", "x")).expect("create");
+    for second in [
+        Journal::open(&path).map(|_| ()),
+        Journal::start(&path).map(|_| ()),
+        Journal::read(&path).map(|_| ()),
+    ] {
+        let err = second.expect_err("refused");
+        assert!(matches!(err, JournalError::Locked { .. }), "{err}");
+        assert!(err.to_string().contains("one writer at a time"), "{err}");
+    }
+    // A look from outside takes no lock.
+    assert!(Journal::inspect(&path).is_ok());
+    drop(first);
+    let (mut again, _) = Journal::open(&path).expect("free once the first is gone");
+    again.append(&join(0, "Ann")).expect("append");
+}
+
+/// Issue 12: what the screen refused must not come back on restart.
+#[test]
+fn a_failed_sync_is_cut_back_to_the_last_confirmed_record() {
+    let path = tmp("sync-fails");
+    written(&path, &[join(0, "Ann"), join(1, "Bob")]);
+    let good = std::fs::read(&path).expect("read");
+    let (mut j, _) = Journal::open(&path).expect("open");
+    j.inject(Fault::SyncData);
+    let err = j.append(&join(2, "Cat")).expect_err("sync failed");
+    assert!(
+        matches!(err, JournalError::NotWritten { n: 3, kept: 2, .. }),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&path).expect("read"), good);
+    // The journal goes on from the last confirmed record.
+    j.append(&join(3, "Dan")).expect("append");
+    drop(j);
+    let (_, back) = Journal::open(&path).expect("reopen");
+    assert_eq!(back, vec![join(0, "Ann"), join(1, "Bob"), join(3, "Dan")]);
+
+    // When even the cut fails, nothing more is written after the record
+    // nobody confirmed.
+    let (mut j, _) = Journal::open(&path).expect("open");
+    j.inject(Fault::SyncDataAndCut);
+    let err = j.append(&join(4, "Eve")).expect_err("sync failed");
+    assert!(matches!(err, JournalError::NotCutBack { .. }), "{err}");
+    assert!(err.to_string().contains("may replay"), "{err}");
+    let err = j.append(&join(5, "Fay")).expect_err("stopped");
+    assert!(matches!(err, JournalError::Stopped { n: 4, .. }), "{err}");
+}
+
+/// Issue 12: a disk that filled while the header was written leaves a file
+/// with no complete line; there is no night in it, so it starts over.
+#[test]
+fn a_file_with_no_complete_header_and_no_record_is_started_over() {
+    for (i, content) in [&b""[..], br#"{"dealerd_journal":1,"ru"#]
+        .into_iter()
+        .enumerate()
+    {
+        let path = tmp(&format!("headless-{i}"));
+        std::fs::write(&path, content).expect("write");
+        let Start::New(blank) = Journal::start(&path).expect("starts") else {
+            panic!("{i}: resumed a file with no header");
+        };
+        let mut j = blank
+            .begin(Header::new("embedded default", "x"))
+            .expect("header");
+        let warning = j.recovered().expect("a warning").to_string();
+        assert!(warning.contains("no complete header"), "{warning}");
+        assert!(
+            warning.contains(&format!("({} bytes)", content.len())),
+            "{warning}"
+        );
+        j.append(&join(0, "Ann")).expect("append");
+        drop(j);
+        let (_, back) = Journal::open(&path).expect("reopen");
+        assert_eq!(back, vec![join(0, "Ann")]);
+    }
+    // A complete first line that is no header is not a blank file.
+    let path = tmp("not-a-header");
+    std::fs::write(&path, b"hello\n").expect("write");
+    assert!(matches!(
+        Journal::start(&path),
+        Err(JournalError::Header { .. })
+    ));
+    assert_eq!(std::fs::read(&path).expect("read"), b"hello\n");
 }
 
 #[test]
@@ -169,8 +278,31 @@ fn the_header_keeps_the_rules_text_the_night_started_under() {
         j.header().rules_fnv64,
         format!("{:016x}", fnv64(text.as_bytes()))
     );
-    assert_eq!(j.header().rules().expect("parses").house.seats, 6);
+    assert_eq!(j.header().rules(&path).expect("parses").house.seats, 6);
     let bad = Header::new("house.toml", "[house]\nseats = 1\n");
-    let err = bad.rules().expect_err("refused");
-    assert!(err.to_string().starts_with("house.toml:"), "{err}");
+    let err = bad.rules(&path).expect_err("refused");
+    let msg = err.to_string();
+    assert!(msg.starts_with(&format!("{}:1: ", path.display())), "{msg}");
+    assert!(msg.contains("are refused: rules_text:"), "{msg}");
+}
+
+#[test]
+fn a_line_is_an_event_or_an_undo_and_says_which_it_is_not() {
+    for (tail, why) in [
+        (
+            r#"{"n":2,"undo":true,"event":{"type":"new-hand"}}"#,
+            "unknown field `undo`",
+        ),
+        (r#"{"n":2}"#, "missing field `undo`"),
+        (r#"{"n":2,"undo":false}"#, "true or absent"),
+        (r#"{"n":2,"event":{"type":"teleport"}}"#, "teleport"),
+    ] {
+        let path = tmp("kinds");
+        written(&path, &[join(0, "Ann")]);
+        let mut f = OpenOptions::new().append(true).open(&path).expect("open");
+        f.write_all(format!("{tail}\n").as_bytes()).expect("line");
+        drop(f);
+        let err = Journal::open(&path).expect_err("refused").to_string();
+        assert!(err.contains(why), "{tail}: {err}");
+    }
 }

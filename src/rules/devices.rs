@@ -71,7 +71,7 @@ pub fn read_uid(s: &str) -> Result<Vec<u8>, UidError> {
     if let Some(&bad) = hex.iter().find(|c| !c.is_ascii_hexdigit()) {
         return Err(UidError::NotHex(bad));
     }
-    if hex.len() % 2 != 0 {
+    if !hex.len().is_multiple_of(2) {
         return Err(UidError::OddDigits(hex.len()));
     }
     let bytes: Vec<u8> = hex

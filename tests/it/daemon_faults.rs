@@ -11,9 +11,9 @@ use std::time::Duration;
 use dealerd::daemon::run::{
     self, Backoff, FakeDevices, Notifier, OpenError, RunError, Setup, Signal, Tuning,
 };
-use dealerd::daemon::session::{Input, Session, EMBEDDED};
+use dealerd::daemon::session::{Input, RulesSource, Session};
 use dealerd::hw::sim::Miso;
-use dealerd::rules::{Hardware, DEFAULT_TOML};
+use dealerd::rules::Hardware;
 use dealerd::table::TableEvent;
 use dealerd::ui::{Button, Press};
 use tracing::Level;
@@ -72,8 +72,7 @@ impl Daemon {
         let logs = Logs::default();
         let dispatch = logs.0.dispatch();
         let setup = Setup {
-            source: EMBEDDED.to_string(),
-            text: DEFAULT_TOML.to_string(),
+            rules: RulesSource::embedded(),
             state_dir: dir.to_path_buf(),
             tuning: tuning(),
         };
@@ -101,7 +100,7 @@ impl Daemon {
 
 /// A night with four players seated, journaled where the daemon resumes it.
 fn seat_four(dir: &std::path::Path) {
-    let mut s = Session::open(EMBEDDED, DEFAULT_TOML, &run::storage(dir)).expect("session");
+    let mut s = Session::open(&RulesSource::embedded(), &run::storage(dir)).expect("session");
     for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
         let join = TableEvent::Join {
             seat,
@@ -157,7 +156,7 @@ fn the_table_goes_on_while_the_oled_is_unplugged_and_the_panel_catches_up() {
     assert!(events.len() > 4, "{events:?}");
     assert_eq!(session.night().table().hands_dealt(), 1);
     drop(session);
-    let replayed = Session::open(EMBEDDED, DEFAULT_TOML, &run::storage(&dir)).expect("replay");
+    let replayed = Session::open(&RulesSource::embedded(), &run::storage(&dir)).expect("replay");
     assert_eq!(replayed.night().events(), &events[..]);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
 use dealerd::journal::{night_from, Record};
 use dealerd::table::{TableEvent, UNDO_HANDS};
 use dealerd::ui::{Button, Press};
@@ -32,7 +32,8 @@ fn rules() -> String {
 
 fn night() -> Session {
     let text = rules();
-    let mut s = Session::open("fee.toml", &text, &Storage::default()).expect("opens");
+    let mut s =
+        Session::open(&RulesSource::file("fee.toml", &text), &Storage::default()).expect("opens");
     for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {
@@ -162,7 +163,7 @@ fn d5_a_long_night_restarts_to_the_same_table_and_the_same_undos() {
         journal: Some(dir.join("journal.jsonl")),
         history: None,
     };
-    let mut live = Session::open("fee.toml", &rules(), &storage).expect("opens");
+    let mut live = Session::open(&RulesSource::file("fee.toml", rules()), &storage).expect("opens");
     for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
         let join = TableEvent::Join {
             seat,
@@ -180,9 +181,19 @@ fn d5_a_long_night_restarts_to_the_same_table_and_the_same_undos() {
         });
         live.handle(press, Duration::ZERO);
     }
-    let mut live = live.night().clone();
-    let restarted = Session::open("fee.toml", &rules(), &storage).expect("resumes");
-    let mut restarted = restarted.night().clone();
+    // One writer at a time: the live session goes before the restart.
+    let mut live = {
+        let night = live.night().clone();
+        drop(live);
+        night
+    };
+    let restarted =
+        Session::open(&RulesSource::file("fee.toml", rules()), &storage).expect("resumes");
+    let mut restarted = {
+        let night = restarted.night().clone();
+        drop(restarted);
+        night
+    };
     let path = dir.join("journal.jsonl");
     let (_, mut records) = dealerd::journal::Journal::open(&path).expect("reads");
     let _ = std::fs::remove_dir_all(&dir);

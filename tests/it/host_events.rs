@@ -598,7 +598,7 @@ fn m5_a_journal_with_the_host_events_replays_to_the_same_night() {
     assert_eq!(back, records);
     // The night resumes under the rules in the header, whatever is on disk.
     assert_eq!(j.header().rules_text, rules::DEFAULT_TOML);
-    let initial = Arc::new(j.header().rules().expect("header rules"));
+    let initial = Arc::new(j.header().rules(&path).expect("header rules"));
     assert_eq!(&initial, night.initial_rules());
     let again = night_from(initial, &back).expect("replays");
     assert_eq!(again.events(), night.events());
@@ -618,9 +618,14 @@ fn m5_a_journal_with_the_host_events_replays_to_the_same_night() {
     assert!(line.contains(r#"{"type":"end-session"}"#), "{line}");
 }
 
+/// Issue 12: the text is the journal's first line now, whatever old.toml says.
 #[test]
 fn a_header_with_bad_rules_text_says_where() {
     let header = Header::new("old.toml", "[house]\nseats = 1\n");
-    let err = header.rules().expect_err("bad");
-    assert!(err.to_string().starts_with("old.toml:"), "{err}");
+    let err = header
+        .rules(std::path::Path::new("night.jsonl"))
+        .expect_err("bad");
+    let msg = err.to_string();
+    assert!(msg.starts_with("night.jsonl:1: "), "{msg}");
+    assert!(msg.contains("kept from old.toml"), "{msg}");
 }

@@ -20,7 +20,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
 use dealerd::engine::Phase;
 use dealerd::rules::{parse_uid, Decimal};
 use dealerd::table::Table;
@@ -69,8 +69,11 @@ impl Dealer {
     fn open(file: &str) -> Dealer {
         let path = format!("{}/config/houses/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("the house file");
-        let s = Session::open(&path, &format!("{text}\n{CARDS}"), &Storage::default())
-            .expect("the house opens");
+        let s = Session::open(
+            &RulesSource::file(path.as_str(), format!("{text}\n{CARDS}")),
+            &Storage::default(),
+        )
+        .expect("the house opens");
         Dealer {
             s,
             now: Duration::ZERO,

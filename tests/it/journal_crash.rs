@@ -92,7 +92,7 @@ fn opts(journal: Option<&Path>, echo: bool) -> sim::Options {
 fn run_in_process(input: &str, journal: Option<&Path>, echo: bool) -> (Night, Vec<u8>) {
     let mut out = Vec::new();
     let night = sim::run(
-        &sim::RulesFile::load(None).expect("default rules"),
+        &sim::rules_source(None).expect("default rules"),
         Cursor::new(input.to_string()),
         &mut out,
         &opts(journal, echo),
@@ -255,4 +255,95 @@ fn the_frame_after_a_restart_is_the_frame_before_it() {
         same_night(&after, &before, &format!("restart after line {k}"));
         let _ = std::fs::remove_dir_all(dir);
     }
+}
+
+/// A small xorshift: the kill points are random, and the seed is printed so
+/// that a failure can be run again (`DEALERD_CRASH_SEED`).
+struct Rng(u64);
+
+impl Rng {
+    fn from_env() -> Rng {
+        let seed = std::env::var("DEALERD_CRASH_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| {
+                let t = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64);
+                t ^ u64::from(std::process::id()) << 32
+            });
+        eprintln!("kill seed: DEALERD_CRASH_SEED={seed}");
+        Rng(seed | 1)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
+
+/// Issue 12: SIGKILL while the night is being played, not between inputs:
+/// the child has the whole script and is killed once a random number of
+/// records is on disk, in the middle of whatever it is doing (half the
+/// time the power goes too, tearing a line). What survives is a prefix of
+/// the uninterrupted night's records, and the next start takes it up.
+/// `DEALERD_CRASH_KILLS=N` kills N times instead of 4.
+#[test]
+fn a_night_killed_at_random_moments_keeps_a_prefix_and_starts_again() {
+    let dir = temp("random-full");
+    let full = dir.join("night.jsonl");
+    run_in_process(SCRIPT, Some(&full), false);
+    let (_, want) = Journal::open(&full).expect("the full night");
+    let kills = std::env::var("DEALERD_CRASH_KILLS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4);
+    let mut rng = Rng::from_env();
+    for i in 0..kills {
+        let at = rng.below(want.len() as u64 + 1) as usize;
+        let torn = rng.below(2) == 1;
+        let j = dir.join(format!("kill-{i}.jsonl"));
+        let mut child = spawn(&j);
+        // Stdin stays open: the child is still running when it is killed.
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(SCRIPT.as_bytes()).expect("write input");
+        stdin.flush().expect("flush");
+        wait_for("the header", || header_written(&j));
+        wait_for(&format!("{at} records"), || records_in(&j) >= at);
+        child.kill().expect("SIGKILL");
+        let _ = child.wait();
+        drop(stdin);
+        if torn {
+            let mut f = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&j)
+                .expect("journal");
+            f.write_all(br#"{"n":999,"event":{"type":"hand","ac"#)
+                .expect("tear");
+        }
+
+        let mut child = spawn(&j);
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(b":quit\n")
+            .expect("quit");
+        let out = child.wait_with_output().expect("restart runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let context = format!("kill {i} at {at} records, torn {torn}");
+        assert!(out.status.success(), "{context}: {stderr}");
+        assert_eq!(
+            torn,
+            stderr.contains("torn last line"),
+            "{context}: {stderr}"
+        );
+        let (_, got) = Journal::open(&j).expect("journal reads");
+        assert!(got.len() >= at, "{context}: {} records left", got.len());
+        assert_eq!(got[..], want[..got.len()], "{context}: not a prefix");
+        night_from(rules(), &got).expect("the prefix replays");
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }

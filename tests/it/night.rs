@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use dealerd::daemon::session::Storage;
-use dealerd::daemon::sim::{self, RulesFile};
+use dealerd::daemon::sim;
 use dealerd::hw::oled::{HEIGHT, WIDTH};
 use dealerd::table::Night;
 use dealerd::ui::{qr, Frame};
@@ -31,7 +31,7 @@ struct Run {
 
 /// Plays the script a line at a time, keeping the frames it marks.
 fn play(storage: Storage) -> Run {
-    let rules = RulesFile::load(Some(&Path::new(DIR).join("tests/data/rules/night.toml")))
+    let rules = sim::rules_source(Some(&Path::new(DIR).join("tests/data/rules/night.toml")))
         .expect("night rules");
     let script =
         std::fs::read_to_string(Path::new(DIR).join("tests/data/night.sim")).expect("night script");
@@ -220,10 +220,9 @@ fn the_journaled_night_replays_to_the_same_table() {
         history: Some(dir.join("hands")),
     };
     let run = play(storage.clone());
-    let rules =
-        RulesFile::load(Some(&Path::new(DIR).join("tests/data/rules/night.toml"))).expect("rules");
-    let again = dealerd::daemon::session::Session::open(&rules.source, &rules.text, &storage)
-        .expect("resumes");
+    let rules = sim::rules_source(Some(&Path::new(DIR).join("tests/data/rules/night.toml")))
+        .expect("rules");
+    let again = dealerd::daemon::session::Session::open(&rules, &storage).expect("resumes");
     assert_eq!(again.night().events(), run.night.events());
     let (a, b) = (again.night().table(), run.night.table());
     assert_eq!(a.ledger(), b.ledger());

@@ -176,7 +176,7 @@ fn heads_up_reads_back() {
 fn the_simulator_writes_a_session_folder_that_replays() {
     let dir = std::env::temp_dir().join(format!("dealerd-history-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let rules = sim::RulesFile::load(None).expect("default rules");
+    let rules = sim::rules_source(None).expect("default rules");
     let opts = sim::Options {
         demo_players: true,
         storage: dealerd::daemon::session::Storage {

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
 use dealerd::engine::{Action, Event, Phase};
 use dealerd::rules::parse_uid;
 use dealerd::table::TableEvent;
@@ -60,7 +60,8 @@ fn tap(uid: &str) -> Input {
 
 /// H2 with three players seated ($40 each) at time 0.
 fn table() -> Session {
-    let mut s = Session::open("h2.toml", &h2(), &Storage::default()).expect("opens");
+    let mut s =
+        Session::open(&RulesSource::file("h2.toml", h2()), &Storage::default()).expect("opens");
     for (seat, name) in ["Cat", "Dan", "Eve"].iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {
@@ -326,13 +327,7 @@ fn the_host_corrects_a_stack_moves_a_player_and_ends_the_session() {
 fn a_bad_rules_file_keeps_the_old_rules_and_says_where() {
     let mut s = table();
     let bad = h2().replace("seats = 8", "seats = 80");
-    s.handle(
-        Input::Reload {
-            source: "h2.toml".into(),
-            text: bad,
-        },
-        secs(1.0),
-    );
+    s.handle(Input::Reload(RulesSource::file("h2.toml", bad)), secs(1.0));
     let msg = s.message().unwrap_or_default().to_string();
     assert!(msg.contains("h2.toml:") && msg.contains("seats"), "{msg}");
     assert_eq!(s.night().rules().house.seats, 8);
@@ -348,10 +343,7 @@ fn new_rules_wait_for_the_hand_to_end() {
     s.handle(press(Button::Ok), secs(1.0));
     let renamed = h2().replace("H2 Pat's home game", "Pat's, reloaded");
     s.handle(
-        Input::Reload {
-            source: "h2.toml".into(),
-            text: renamed,
-        },
+        Input::Reload(RulesSource::file("h2.toml", renamed)),
         secs(2.0),
     );
     assert_eq!(s.night().rules().house.name, "H2 Pat's home game");
@@ -380,22 +372,21 @@ fn a_resumed_night_keeps_its_reloaded_rules() {
     };
     let renamed = h2().replace("H2 Pat's home game", "Pat's, reloaded");
     {
-        let mut s = Session::open("h2.toml", &h2(), &storage).expect("opens");
+        let mut s = Session::open(&RulesSource::file("h2.toml", h2()), &storage).expect("opens");
         s.handle(
-            Input::Reload {
-                source: "h2.toml".into(),
-                text: renamed.clone(),
-            },
+            Input::Reload(RulesSource::file("h2.toml", renamed.clone())),
             secs(1.0),
         );
         assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
     }
     // Restarted with the file as it now reads: nothing to reload.
-    let s = Session::open("h2.toml", &renamed, &storage).expect("resumes");
+    let s = Session::open(&RulesSource::file("h2.toml", &renamed), &storage).expect("resumes");
     assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
     assert_eq!(s.night().events().len(), 1);
+    // One writer at a time.
+    drop(s);
     // Restarted with the original file: the journal's rules, then a reload.
-    let s = Session::open("h2.toml", &h2(), &storage).expect("resumes");
+    let s = Session::open(&RulesSource::file("h2.toml", h2()), &storage).expect("resumes");
     assert_eq!(s.night().rules().house.name, "H2 Pat's home game");
     assert_eq!(s.night().events().len(), 2);
     let _ = std::fs::remove_dir_all(dir);
@@ -404,7 +395,8 @@ fn a_resumed_night_keeps_its_reloaded_rules() {
 #[test]
 fn d3_a_longer_house_clock_counts_from_its_own_length() {
     let text = h2().replace("seconds = 60", "seconds = 120");
-    let mut s = Session::open("h2.toml", &text, &Storage::default()).expect("opens");
+    let mut s =
+        Session::open(&RulesSource::file("h2.toml", &text), &Storage::default()).expect("opens");
     for (seat, name) in ["Cat", "Dan", "Eve"].iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {
@@ -615,4 +607,24 @@ fn the_log_says_what_each_press_recorded() {
         .find(|t| t.contains(" folds"))
         .expect("a fold");
     assert!(last.contains(&format!(": {name} wins ")), "{said:?}");
+}
+
+/// Issue 12: the default's own file is a file like any other; only the
+/// default compiled in has no file to reload (the name used to tell them
+/// apart, and `config/default.toml` was taken for the embedded one).
+#[test]
+fn the_default_rules_read_from_their_file_reload_from_it() {
+    let path = std::path::Path::new("config/default.toml");
+    let rules = RulesSource::read(path).expect("the file");
+    let mut s = Session::open(&rules, &Storage::default()).expect("opens");
+    s.handle(Input::ReloadFile, secs(1.0));
+    assert_eq!(s.message(), Some("rules unchanged"));
+    assert_eq!(s.rules_in_force(), rules);
+
+    let mut s = Session::open(&RulesSource::embedded(), &Storage::default()).expect("opens");
+    s.handle(Input::ReloadFile, secs(1.0));
+    assert_eq!(
+        s.message(),
+        Some("the embedded default rules have no file to reload")
+    );
 }

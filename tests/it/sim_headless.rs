@@ -7,7 +7,7 @@ use dealerd::daemon::sim;
 use crate::common;
 
 fn run(script: &str, frames: Option<std::path::PathBuf>) -> dealerd::table::Night {
-    let rules = sim::RulesFile::load(None).expect("default rules");
+    let rules = sim::rules_source(None).expect("default rules");
     let opts = sim::Options {
         frames,
         demo_players: true,
@@ -73,7 +73,7 @@ fn the_command_line_reports_a_bad_config_without_a_backtrace() {
 #[test]
 fn p1_d1_the_sim_pot_line_shows_no_side_pot_until_someone_is_all_in() {
     use crate::night::shows;
-    let rules = sim::RulesFile::load(None).expect("default rules");
+    let rules = sim::rules_source(None).expect("default rules");
     let opts = sim::Options {
         demo_players: true,
         echo: false,

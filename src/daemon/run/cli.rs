@@ -7,7 +7,9 @@ use tokio::sync::mpsc;
 
 use super::devices::FakeDevices;
 use super::notify::{self, Notifier};
-use super::{serve, RunError, Setup, Signal, Tuning};
+use super::{serve_open, RunError, Setup, Signal, Tuning};
+use crate::daemon::session::RulesSource;
+use crate::rules::RulesError;
 
 /// Which devices `dealerd run` drives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -29,24 +31,21 @@ pub struct Options {
 /// `dealerd run`: reads the rules, picks the devices, and serves until
 /// SIGTERM or SIGINT. Logging must be set up by the caller.
 pub fn run(opts: &Options) -> Result<(), RunError> {
-    let source = opts.config.display().to_string();
-    let text = std::fs::read_to_string(&opts.config).map_err(|e| RunError::Config {
-        path: source.clone(),
-        reason: e.to_string(),
+    let rules = RulesSource::read(&opts.config).map_err(|e| match e {
+        RulesError::Io { file, reason } => RunError::Config { path: file, reason },
+        e => RunError::Session(e.into()),
     })?;
-    // Parsed here only for [hardware]; the session parses them again and
-    // reports a bad file the same way.
-    let rules = crate::rules::load_str(&source, &text)
-        .map_err(|e| RunError::Session(crate::daemon::session::SessionError::Rules(e)))?;
     let setup = Setup {
-        source,
-        text,
+        rules,
         state_dir: opts.state_dir.clone(),
         tuning: Tuning {
             watchdog: notify::watchdog_period_from_env(),
             ..Tuning::default()
         },
     };
+    // Before the devices: which pins to claim depends on the rules the
+    // night goes on under.
+    let (session, hw) = super::open(&setup)?;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -61,16 +60,19 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
         let notifier = Notifier::from_env();
         match opts.devices {
             DeviceKind::Fake => {
-                let fake = FakeDevices::new(&rules.hardware);
-                serve(setup, fake.devices(), signals, notifier).await
+                let fake = FakeDevices::new(&hw);
+                serve_open(session, hw, setup, fake.devices(), signals, notifier).await
             }
             #[cfg(feature = "pi")]
             DeviceKind::Pi => {
-                let devices = super::devices::pi_devices(&rules.hardware);
-                serve(setup, devices, signals, notifier).await
+                let devices = super::devices::pi_devices(&hw);
+                serve_open(session, hw, setup, devices, signals, notifier).await
             }
             #[cfg(not(feature = "pi"))]
-            DeviceKind::Pi => Err(RunError::NoPiSupport),
+            DeviceKind::Pi => {
+                drop(session);
+                Err(RunError::NoPiSupport)
+            }
         }
     })
     .map(|_| ())

@@ -54,7 +54,8 @@ pub use self::reader::{CardReader, TapFilter};
 use self::display::DisplayWriter;
 use self::reader::ReaderLoop;
 use self::state::Core;
-use crate::daemon::session::{Input, Session, SessionError, Storage};
+use crate::daemon::session::{Input, RulesSource, Session, Storage};
+use crate::rules::Hardware;
 
 /// The journal's file name in the state directory.
 pub const JOURNAL: &str = "journal.jsonl";
@@ -110,17 +111,58 @@ impl Default for Tuning {
 
 /// What the daemon runs.
 pub struct Setup {
-    /// The rules file's path (for messages and SIGHUP) and its text.
-    pub source: String,
-    pub text: String,
+    /// The rules file (read again on SIGHUP) as it read at start.
+    pub rules: RulesSource,
     pub state_dir: PathBuf,
     pub tuning: Tuning,
 }
 
+/// Opens the night under the state directory (created 0700: the ledger is
+/// nobody else's business) and says which `[hardware]` to claim: the rules
+/// file's, or, when the file went bad while the table was down, that of the
+/// rules the resumed night is in. Fails only when there is no night to go on
+/// with (a new night under refused rules, an unusable journal).
+pub fn open(setup: &Setup) -> Result<(Session, Hardware), RunError> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&setup.state_dir)
+        .map_err(|e| RunError::StateDir {
+            path: setup.state_dir.display().to_string(),
+            reason: e.to_string(),
+        })?;
+    let session = Session::open(&setup.rules, &storage(&setup.state_dir))?;
+    // Pins and buses are claimed once, at start, from the file even when
+    // the night resumes under the journal's rules.
+    let hw = match setup.rules.load() {
+        Ok(rules) => rules.hardware,
+        Err(_) => session.rules().hardware.clone(),
+    };
+    Ok((session, hw))
+}
+
 /// Runs the table until [`Signal::Stop`] (or the signal sender is dropped),
 /// and gives back the session as it ended. Fails only if the session cannot
-/// be opened (bad rules, unusable journal) or a thread cannot be started.
+/// be opened (see [`open`]) or a thread cannot be started.
 pub async fn serve<I, R>(
+    setup: Setup,
+    devices: Devices<I, R>,
+    signals: mpsc::Receiver<Signal>,
+    notifier: Notifier,
+) -> Result<Session, RunError>
+where
+    I: I2c + Send + 'static,
+    R: CardReader + Send + 'static,
+{
+    let (session, hw) = open(&setup)?;
+    serve_open(session, hw, setup, devices, signals, notifier).await
+}
+
+/// [`serve`] on a session [`open`] gave.
+pub async fn serve_open<I, R>(
+    session: Session,
+    hw: Hardware,
     setup: Setup,
     devices: Devices<I, R>,
     mut signals: mpsc::Receiver<Signal>,
@@ -131,21 +173,11 @@ where
     R: CardReader + Send + 'static,
 {
     let Setup {
-        source,
-        text,
+        rules,
         state_dir,
         tuning,
     } = setup;
-    std::fs::create_dir_all(&state_dir).map_err(|e| RunError::StateDir {
-        path: state_dir.display().to_string(),
-        reason: e.to_string(),
-    })?;
-    // `[hardware]` comes from the file even when the night resumes under
-    // the journal's rules: pins and buses are claimed once, at start.
-    let hw = crate::rules::load_str(&source, &text)
-        .map_err(SessionError::Rules)?
-        .hardware;
-    let session = Session::open(&source, &text, &storage(&state_dir))?;
+    let source = rules.name();
     let start = Instant::now();
 
     let (inbox, mut inputs) = InputTx::channel(tuning.inbox);

@@ -109,7 +109,7 @@ impl Core {
             None => format!(
                 "rules: {} ({}); {} hands",
                 rules.house.name,
-                self.session.rules_in_force().0,
+                self.session.rules_in_force().name(),
                 self.session.night().table().hands_dealt()
             ),
         }

@@ -14,7 +14,7 @@ use super::notify::{watchdog_period, Notifier};
 use super::reader::{Next, ReaderLoop, TapFilter};
 use super::state::Core;
 use super::{FakeDevices, OpenError};
-use crate::daemon::session::{Input, Session, Storage, EMBEDDED};
+use crate::daemon::session::{Input, RulesSource, Session, Storage};
 use crate::hw::oled::Frame;
 use crate::hw::sim::Miso;
 use crate::rules::Hardware;
@@ -211,8 +211,8 @@ fn a_burst_beyond_the_inbox_does_not_block_and_is_counted() {
 
 #[test]
 fn the_state_task_logs_dropped_inputs_once_per_burst() {
-    let session = Session::open(EMBEDDED, crate::rules::DEFAULT_TOML, &Storage::default())
-        .expect("default rules");
+    let session =
+        Session::open(&RulesSource::embedded(), &Storage::default()).expect("default rules");
     let (frames, frames_rx) = watch::channel(Frame::new());
     let (tx, _rx) = InputTx::channel(2);
     let logs = Logs::default();

@@ -299,7 +299,7 @@ impl I2c for FakeI2c {
             self.rng ^= self.rng << 13;
             self.rng ^= self.rng >> 7;
             self.rng ^= self.rng << 17;
-            if self.rng % u64::from(n) == 0 {
+            if self.rng.is_multiple_of(u64::from(n)) {
                 self.faults += 1;
                 return Err(FakeI2cError(ErrorKind::NoAcknowledge(
                     NoAcknowledgeSource::Address,
