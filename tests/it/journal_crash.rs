@@ -101,6 +101,15 @@ fn run_in_process(input: &str, journal: Option<&Path>, echo: bool) -> (Night, Ve
     (night, out)
 }
 
+/// Power lost in the middle of a write: part of a record, no newline.
+fn tear(journal: &Path, part: &[u8]) {
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(journal)
+        .expect("journal");
+    f.write_all(part).expect("tear");
+}
+
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dealerd-crash-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -212,12 +221,7 @@ fn a_night_killed_at_any_point_resumes_to_the_same_table() {
         // Every other point also loses power in the middle of a write.
         let torn = i % 2 == 1;
         if torn {
-            let mut f = std::fs::OpenOptions::new()
-                .append(true)
-                .open(&j)
-                .expect("journal");
-            f.write_all(br#"{"n":999,"event":{"type":"hand","act":[0,"#)
-                .expect("tear");
+            tear(&j, br#"{"n":999,"event":{"type":"hand","act":[0,"#);
         }
 
         let mut child = spawn(&j);
@@ -316,12 +320,7 @@ fn a_night_killed_at_random_moments_keeps_a_prefix_and_starts_again() {
         let _ = child.wait();
         drop(stdin);
         if torn {
-            let mut f = std::fs::OpenOptions::new()
-                .append(true)
-                .open(&j)
-                .expect("journal");
-            f.write_all(br#"{"n":999,"event":{"type":"hand","ac"#)
-                .expect("tear");
+            tear(&j, br#"{"n":999,"event":{"type":"hand","ac"#);
         }
 
         let mut child = spawn(&j);
