@@ -325,6 +325,48 @@ fn street(state: &HandState) -> Line {
     }
 }
 
+/// What the dealer is to deal at step `i`, by name: "DEAL THE TURN", "DEAL
+/// BOTH FLOPS" on two boards (a bomb pot's, or run twice), "DEAL 5TH ST".
+fn deal_what(state: &HandState, i: usize) -> Line {
+    let steps = &state.spec().steps;
+    let Some(Step::Deal(d)) = steps.get(i) else {
+        return Line::of(format_args!("DEAL CARDS"));
+    };
+    let (mut board, mut cards) = (
+        u32::from(d.board),
+        u32::from(d.hole_down) + u32::from(d.hole_up),
+    );
+    for s in steps.iter().take(i) {
+        if let Step::Deal(e) = s {
+            board += u32::from(e.board);
+            cards += u32::from(e.hole_down) + u32::from(e.hole_up);
+        }
+    }
+    let stud = steps
+        .iter()
+        .any(|s| matches!(s, Step::Deal(d) if d.hole_up > 0));
+    let name = match board {
+        3 => "FLOP",
+        4 => "TURN",
+        5 => "RIVER",
+        _ => "BOARD",
+    };
+    match (d.board > 0, state.boards() > 1) {
+        (true, true) => Line::of(format_args!("DEAL BOTH {name}S")),
+        (true, false) => Line::of(format_args!("DEAL THE {name}")),
+        (false, _) if stud => {
+            let suffix = match cards {
+                1 => "ST",
+                2 => "ND",
+                3 => "RD",
+                _ => "TH",
+            };
+            Line::of(format_args!("DEAL {cards}{suffix} ST"))
+        }
+        (false, _) => Line::of(format_args!("DEAL CARDS")),
+    }
+}
+
 /// A step where players change cards.
 fn is_exchange(s: &Step) -> bool {
     matches!(s, Step::Draw | Step::PaidDraw { .. } | Step::Discard)
@@ -862,12 +904,8 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
     let state = hand.state();
     match state.phase() {
         Phase::Dealing(i) => {
-            let what = match state.spec().steps.get(i) {
-                Some(Step::Deal(s)) if s.board > 0 => "DEAL BOARD",
-                _ => "DEAL CARDS",
-            };
-            left(d, what, &FONT_7X13_BOLD, 0)?;
-            right(d, &street(state), &FONT_6X10, 1)?;
+            // The title names the street being dealt; no corner label.
+            left(d, &deal_what(state, i), &FONT_7X13_BOLD, 0)?;
             left(d, &pots_line(table, state), &FONT_6X10, 16)?;
             inverse(d, "OK when dealt", &FONT_6X10, 30)?;
             // The screen always says what is special about the hand.

@@ -435,14 +435,14 @@ impl Dealer {
 
     /// The board: flop, turn, river, each a deal prompt.
     fn board(&mut self) -> &mut Self {
-        self.dealt("DEAL BOARD")
+        self.dealt("DEAL THE")
     }
 
     /// A stud street: OK when its cards are out, the dealer names who
     /// opens (best showing, G3), and the screen names the street ("4TH",
     /// not "R2/5").
     fn street(&mut self, street: &str, opener: &str) -> &mut Self {
-        self.dealt("DEAL CARDS").opens(opener).sees(&[street])
+        self.dealt("DEAL").opens(opener).sees(&[street])
     }
 
     /// Stud and the like: the dealer names who opens (G3).
@@ -710,7 +710,9 @@ fn h0_pot_limit_home_night_s5_b2_g3_f2_f3_p2() {
     d.street("5TH", "Ann").checks(&["Ann", "Cat"]);
     d.street("6TH", "Cat").checks(&["Cat", "Ann"]);
     // 7th: one card down, and the first bettor of 6th (Cat) opens: no prompt.
-    d.dealt("DEAL CARDS").sees(&["7TH"]).checks(&["Cat", "Ann"]);
+    d.dealt("DEAL 7TH ST")
+        .sees(&["7TH"])
+        .checks(&["Cat", "Ann"]);
     // Pot 1.05 + 1 = 2.05 to Ann, who put in .10 + .25 + .50.
     d.showdown(&[&["Ann"]], &[("Ann", "2.05")]);
     d.settles(&[("Ann", "+1.20"), ("Bob", "-0.35"), ("Cat", "-0.85")], "0");
@@ -756,7 +758,7 @@ fn h1_dealers_choice_night_s5_g1_g2_g3_g5_g6_g7_g8_g9() {
     // Texas hold'em: Ann on the button.
     d.game("Texas hold'em");
     limp(&mut d, "Ann", "Bob", "Cat");
-    d.sees(&["PRE"])
+    d.sees(&["DEAL THE FLOP"])
         .board()
         .check("Bob")
         .bets("Cat", "1")
@@ -1089,7 +1091,7 @@ fn h3_ocean_view_night_s5_b3_b6_m3_g2_g3_g4_f3_s1() {
     d.brings_in("Bob", "1").bets("Cat", "3").call("Ann", "3");
     d.call("Bob", "2");
     // B3: Ann shows an open pair on 4th street: the big bet may be made.
-    d.dealt("DEAL CARDS")
+    d.dealt("DEAL")
         .opens("Ann")
         .sees(&["4TH", "bet to 3", "pot 6.50"]);
     d.menu(MenuItem::OpenPair)

@@ -718,3 +718,31 @@ fn g9_a_lives_game_shows_the_lives_and_ok_picks_who_lost_one() {
         Mode::PickSeat(dealerd::ui::MenuItem::LoseLife, _)
     ));
 }
+
+/// Issue 11: "Deal prompts name what to deal: 'deal the turn', 'two boards:
+/// deal both flops'; a run-it-twice tap shows on screen."
+#[test]
+fn deal_prompts_name_what_to_deal() {
+    use crate::night::shows;
+    let shown = |script: &str, text: &str| {
+        let n = night(script);
+        let mut f = render::Frame::new();
+        screens::draw(&mut f, &View::of(&n), &Controller::new()).unwrap();
+        assert!(shows(&f, text), "{text}:\n{f:?}");
+    };
+    let holdem = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\ndeal\nAnn call\nBob call\nCat check\n";
+    shown(holdem, "DEAL THE FLOP");
+    shown(
+        &format!("{holdem}flop\nBob check\nCat check\nAnn check\n"),
+        "DEAL THE TURN",
+    );
+    // H2 7.2: all in and run twice: both boards' cards are dealt.
+    let twice = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 40\njoin 2 Bob 40\njoin 3 Cat 10\nbutton Ann\ndeal\nAnn raise 40\nBob call\nCat call\nruntwice\n";
+    shown(twice, "DEAL BOTH FLOPS");
+    shown(&format!("{twice}flop\n"), "DEAL BOTH TURNS");
+    // Stud: the street's card.
+    shown(
+        "rules config/houses/h4-house-dealer-limit.toml\njoin 1 Ann 20\njoin 3 Bob 20\njoin 5 Cat 20\ngame 7-card stud\nbutton Ann\ndeal\nopener Bob\nBob check\nCat check\nAnn check\n",
+        "DEAL 4TH ST",
+    );
+}
