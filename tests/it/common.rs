@@ -22,3 +22,41 @@ pub fn dealerd() -> Command {
         None => Command::new(bin),
     }
 }
+
+/// Six players' cards, Ann to Fay (`04:00:00:01` to `:06`), to append to a
+/// house file that has none.
+pub const PLAYER_CARDS: &str = r#"
+[[card]]
+uid = "04:00:00:01"
+player = "Ann"
+[[card]]
+uid = "04:00:00:02"
+player = "Bob"
+[[card]]
+uid = "04:00:00:03"
+player = "Cat"
+[[card]]
+uid = "04:00:00:04"
+player = "Dan"
+[[card]]
+uid = "04:00:00:05"
+player = "Eve"
+[[card]]
+uid = "04:00:00:06"
+player = "Fay"
+"#;
+
+/// The host card (`04:00:00:00`) and the command cards every house can
+/// honour: misdeal (`:11`) and the clock (`:13`).
+pub const HOST_AND_COMMAND_CARDS: &str = r#"
+[[card]]
+uid = "04:00:00:00"
+host = true
+name = "host"
+[[card]]
+uid = "04:00:00:11"
+command = "misdeal"
+[[card]]
+uid = "04:00:00:13"
+command = "clock"
+"#;

@@ -29,19 +29,6 @@ use dealerd::ui::{Button, Frame, MenuItem, Mode, Press};
 
 use crate::night::shows;
 
-/// The players' cards, appended to each house file.
-const CARDS: &str = r#"
-[[card]]
-uid = "04:00:00:01"
-player = "Ann"
-[[card]]
-uid = "04:00:00:02"
-player = "Bob"
-[[card]]
-uid = "04:00:00:03"
-player = "Cat"
-"#;
-
 fn uid(name: &str) -> Vec<u8> {
     let n = match name {
         "Ann" => 1,
@@ -70,7 +57,10 @@ impl Dealer {
         let path = format!("{}/config/houses/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("the house file");
         let s = Session::open(
-            &RulesSource::file(path.as_str(), format!("{text}\n{CARDS}")),
+            &RulesSource::file(
+                path.as_str(),
+                format!("{text}\n{}", crate::common::PLAYER_CARDS),
+            ),
             &Storage::default(),
         )
         .expect("the house opens");

@@ -13,30 +13,20 @@ use dealerd::ui::{Dialog, Mode, Purpose, Screen};
 
 const H2: &str = include_str!("../../config/houses/h2-pats-no-limit.toml");
 
-const CARDS: &str = r#"
-[[card]]
-uid = "04:00:00:00"
-host = true
+/// H2 has bomb pots, so its bomb card too.
+const BOMB_CARD: &str = r#"
 [[card]]
 uid = "04:00:00:10"
 command = "bomb-next"
 name = "bomb"
-[[card]]
-uid = "04:00:00:11"
-command = "misdeal"
-[[card]]
-uid = "04:00:00:13"
-command = "clock"
-[[card]]
-uid = "04:00:00:01"
-player = "Ann"
-[[card]]
-uid = "04:00:00:02"
-player = "Bob"
 "#;
 
 fn h2() -> String {
-    format!("{H2}\n{CARDS}")
+    format!(
+        "{H2}\n{}\n{BOMB_CARD}\n{}",
+        crate::common::HOST_AND_COMMAND_CARDS,
+        crate::common::PLAYER_CARDS
+    )
 }
 
 fn secs(s: f64) -> Duration {

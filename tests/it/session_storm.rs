@@ -19,39 +19,6 @@ use dealerd::table::TableEvent;
 use dealerd::ui::{Button, Press};
 use proptest::prelude::*;
 
-/// The default house's cards, appended to the others: a host card, two
-/// command cards and six players.
-const CARDS: &str = r#"
-[[card]]
-uid = "04:00:00:00"
-host = true
-name = "host"
-[[card]]
-uid = "04:00:00:11"
-command = "misdeal"
-[[card]]
-uid = "04:00:00:13"
-command = "clock"
-[[card]]
-uid = "04:00:00:01"
-player = "Ann"
-[[card]]
-uid = "04:00:00:02"
-player = "Bob"
-[[card]]
-uid = "04:00:00:03"
-player = "Cat"
-[[card]]
-uid = "04:00:00:04"
-player = "Dan"
-[[card]]
-uid = "04:00:00:05"
-player = "Eve"
-[[card]]
-uid = "04:00:00:06"
-player = "Fay"
-"#;
-
 /// The UIDs a tap picks from; the last is no card at all.
 const UIDS: [&str; 10] = [
     "04:00:00:00",
@@ -90,7 +57,14 @@ fn houses() -> Vec<(String, String)> {
     ] {
         let path = root.join(format!("config/houses/{h}.toml"));
         let text = std::fs::read_to_string(&path).expect("house file");
-        out.push((path.display().to_string(), format!("{text}\n{CARDS}")));
+        out.push((
+            path.display().to_string(),
+            format!(
+                "{text}\n{}\n{}",
+                crate::common::HOST_AND_COMMAND_CARDS,
+                crate::common::PLAYER_CARDS
+            ),
+        ));
     }
     out
 }
