@@ -299,9 +299,17 @@ impl Controller {
             Dialog::Amount { purpose, amount } => {
                 let denoms = &table.rules().house.denominations;
                 let (min, max) = purpose.bounds(table);
-                let amount = match press.button {
-                    Button::Plus => amount.saturating_add(chip_step(denoms, amount, press.long)),
-                    Button::Minus => amount.saturating_sub(chip_step(denoms, amount, press.long)),
+                // Check/call and bet/raise jump to the table's minimum and
+                // maximum, as they walk the shortcuts in bet entry.
+                let amount = match (press.button, max) {
+                    (Button::Plus, _) => {
+                        amount.saturating_add(chip_step(denoms, amount, press.long))
+                    }
+                    (Button::Minus, _) => {
+                        amount.saturating_sub(chip_step(denoms, amount, press.long))
+                    }
+                    (Button::CheckCall, _) => min,
+                    (Button::BetRaise, Some(max)) => max,
                     _ => amount,
                 };
                 let amount = amount.max(min).min(max.unwrap_or(Chips::MAX));

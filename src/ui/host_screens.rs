@@ -57,7 +57,7 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             d,
             &purpose.title(table),
             &Line::of(format_args!("{}", money(table, *amount))),
-            "+/- chip (held: big)  OK",
+            "+/- chip  C min  B max  OK",
         ),
         Dialog::HostMenu(i) => list(d, "HOST", HostItem::ALL.len(), *i, |h| {
             HostItem::ALL[h].label()

@@ -542,3 +542,40 @@ fn fixed_limit_bets_take_one_press() {
     assert_eq!(ctl.press(&night, held), Intent::None);
     assert!(matches!(ctl.mode, Mode::Entry(_)));
 }
+
+/// Issue 11: "a shortcut to the minimum and the maximum in the buy-in and
+/// stack dialogs": check/call goes to the table's minimum, bet/raise to its
+/// maximum (M1, `Table::can_buy_in`).
+#[test]
+fn m1_the_buy_in_dialog_jumps_to_the_minimum_and_the_maximum() {
+    use dealerd::ui::{Dialog, Purpose};
+    let night = script::run(
+        "m1",
+        "rules default\njoin 1 Ann 100\n",
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let (min, max) = night.table().can_buy_in();
+    let max = max.expect("the default has a maximum");
+    let purpose = Purpose::Join {
+        seat: 1,
+        name: "Bob".into(),
+    };
+    let mut ctl = Controller::new();
+    ctl.mode = Mode::Dialog(Dialog::Amount {
+        purpose: purpose.clone(),
+        amount: 100,
+    });
+    let amount = |ctl: &Controller| match &ctl.mode {
+        Mode::Dialog(Dialog::Amount { amount, .. }) => *amount,
+        other => panic!("{other:?}"),
+    };
+    ctl.press(&night, press(Button::CheckCall));
+    assert_eq!(amount(&ctl), min);
+    ctl.press(&night, press(Button::BetRaise));
+    assert_eq!(amount(&ctl), max);
+    assert_eq!(
+        ctl.press(&night, press(Button::Ok)),
+        Intent::Apply(purpose.event(max))
+    );
+}
