@@ -60,3 +60,20 @@ command = "misdeal"
 uid = "04:00:00:13"
 command = "clock"
 "#;
+
+/// An empty directory of this test process's own under the system's temp
+/// directory: `dealerd-{area}-{name}-{pid}`, emptied if a run left it.
+pub fn fresh_dir(area: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dealerd-{area}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A night kept in `dir`: its journal and its hand histories.
+pub fn storage(dir: &std::path::Path) -> dealerd::daemon::session::Storage {
+    dealerd::daemon::session::Storage {
+        journal: Some(dir.join("journal.jsonl")),
+        history: Some(dir.join("hands")),
+    }
+}

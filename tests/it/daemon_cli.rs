@@ -15,10 +15,7 @@ use crate::common;
 const LIMIT: Duration = Duration::from_secs(60);
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealerd-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    crate::common::fresh_dir("cli", name)
 }
 
 /// The default rules under another house name, to tell rules apart.

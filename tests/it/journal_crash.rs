@@ -111,10 +111,7 @@ fn tear(journal: &Path, part: &[u8]) {
 }
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealerd-crash-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::fresh_dir("crash", name)
 }
 
 /// Complete records in the journal file (lines after the header).

@@ -8,13 +8,14 @@ use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, Level, RulesSource, Session, Storage};
+use dealerd::daemon::session::{Input, Level, RulesSource, Session};
 use dealerd::journal::{phh_writer, Fault, Header, Journal, Record};
 use dealerd::rules::DEFAULT_TOML;
 use dealerd::table::TableEvent;
 use dealerd::ui::{Button, Press};
 
 use crate::common;
+use crate::common::storage;
 
 /// Long enough for a loaded CI machine under qemu; a pass never waits it out.
 const LIMIT: Duration = Duration::from_secs(60);
@@ -22,17 +23,7 @@ const LIMIT: Duration = Duration::from_secs(60);
 const BROKEN: &str = "[house]\nname = \"Broken\n";
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealerd-restart-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn storage(dir: &Path) -> Storage {
-    Storage {
-        journal: Some(dir.join("journal.jsonl")),
-        history: Some(dir.join("hands")),
-    }
+    crate::common::fresh_dir("restart", name)
 }
 
 fn press(button: Button) -> Input {

@@ -259,10 +259,7 @@ use common::dealerd;
 
 /// A fresh directory for this test's files; the process id keeps parallel runs apart.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealerd-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::fresh_dir("replay", name)
 }
 
 fn json_lines(bytes: &[u8]) -> Vec<Value> {

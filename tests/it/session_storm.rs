@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::common::storage;
 use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
 use dealerd::journal::{night_from, Journal};
 use dealerd::rules::{self, parse_uid};
@@ -31,16 +32,6 @@ const UIDS: [&str; 10] = [
     "04:00:00:05",
     "04:00:00:06",
     "DE:AD:BE:EF",
-];
-
-const BUTTONS: [Button; 7] = [
-    Button::Fold,
-    Button::CheckCall,
-    Button::BetRaise,
-    Button::Minus,
-    Button::Plus,
-    Button::Ok,
-    Button::Undo,
 ];
 
 /// (source, text) of every shipped house, with the cards; the default first
@@ -87,7 +78,7 @@ fn step() -> impl Strategy<Value = Step> {
         // OK and check/call most, so that hands are dealt and played out.
         12 => prop::bool::weighted(0.05).prop_map(|l| Step::Press(5, l)),
         10 => prop::bool::weighted(0.05).prop_map(|l| Step::Press(1, l)),
-        12 => (0..BUTTONS.len(), prop::bool::weighted(0.1)).prop_map(|(b, l)| Step::Press(b, l)),
+        12 => (0..Button::ALL.len(), prop::bool::weighted(0.1)).prop_map(|(b, l)| Step::Press(b, l)),
         4 => (0..UIDS.len()).prop_map(Step::Tap),
         2 => (0..120u64).prop_map(Step::Wait),
         2 => (0..7usize).prop_map(Step::Reload),
@@ -106,17 +97,7 @@ thread_local! {
 fn temp() -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     let n = N.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("dealerd-storm-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn storage(dir: &Path) -> Storage {
-    Storage {
-        journal: Some(dir.join("journal.jsonl")),
-        history: Some(dir.join("hands")),
-    }
+    crate::common::fresh_dir("storm", &n.to_string())
 }
 
 fn cases() -> (u32, usize) {
@@ -133,7 +114,7 @@ fn cases() -> (u32, usize) {
 fn run(s: &mut Session, step: &Step, now: &mut Duration, dir: &Path) {
     let input = match *step {
         Step::Press(b, long) => Input::Press(Press {
-            button: BUTTONS[b],
+            button: Button::ALL[b],
             long,
         }),
         Step::Tap(i) => Input::Tap(parse_uid(UIDS[i]).expect("uid")),
