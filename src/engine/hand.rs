@@ -19,7 +19,8 @@ pub struct Hand {
 impl Hand {
     pub fn new(spec: Arc<GameSpec>, setup: Arc<HandSetup>) -> Result<Self, SetupError> {
         Ok(Hand {
-            events: Vec::new(),
+            // Room for a short hand's events without growing one at a time.
+            events: Vec::with_capacity(16),
             states: vec![HandState::new(spec, setup)?],
         })
     }

@@ -213,7 +213,7 @@ impl Default for Options {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSpec {
     pub structure: Structure,
-    pub steps: Vec<Step>,
+    pub steps: std::sync::Arc<[Step]>,
     /// No-limit and pot-limit: the smallest bet, and the smallest raise increment.
     #[serde(default)]
     pub min_bet: Chips,

@@ -82,7 +82,7 @@ pub fn to_phh(table: &Table) -> Result<String, String> {
     let spec = state.spec();
     let setup = state.setup();
     let n = setup.stacks.len();
-    let hole = match (spec.steps == flop_game(2), spec.steps == flop_game(4)) {
+    let hole = match (*spec.steps == *flop_game(2), *spec.steps == *flop_game(4)) {
         (true, _) => 2,
         (_, true) => 4,
         _ => return Err("not a flop game (stud, draw and home games are not written)".into()),

@@ -52,7 +52,7 @@ pub fn spec_for(hand: &PhhHand) -> Result<GameSpec, VariantError> {
     }
     Ok(GameSpec {
         structure,
-        steps,
+        steps: steps.into(),
         min_bet: if limit { 0 } else { min_bet()? },
         split,
         antes: if hand.ante_trimming_status {

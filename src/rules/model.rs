@@ -61,7 +61,7 @@ pub struct Game {
     pub button_ante: Chips,
     pub bring_in: Option<Chips>,
     pub bring_in_by: Option<BringInBy>,
-    pub steps: Vec<Step>,
+    pub steps: std::sync::Arc<[Step]>,
     pub split: Split,
     pub low_qualifier: Option<u8>,
     pub antes: AnteMode,
@@ -328,7 +328,7 @@ impl HouseRules {
                 let kill = self.kill_for(index)?;
                 f.kill = Some(kill.scale(big_blind));
                 if kill.scale_blinds {
-                    f.blinds = f.blinds.iter().map(|&b| kill.scale(b)).collect();
+                    f.blinds.iter_mut().for_each(|b| *b = kill.scale(*b));
                 }
             }
             HandKind::Bomb => {
@@ -338,7 +338,7 @@ impl HouseRules {
                     BombAnte::BigBlinds(n) => big_blind.saturating_mul(Chips::from(n)),
                 });
                 if bomb.double_blinds {
-                    f.blinds = f.blinds.iter().map(|b| b.saturating_mul(2)).collect();
+                    f.blinds.iter_mut().for_each(|b| *b = b.saturating_mul(2));
                     f.ante = f.ante.saturating_mul(2);
                 }
                 f.boards = bomb.boards;

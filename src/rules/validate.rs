@@ -691,7 +691,7 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         bring_in_by: base
             .bring_in_by
             .map(|d| g.bring_in_by.as_ref().map_or(d, |b| *b.get_ref())),
-        steps,
+        steps: steps.into(),
         split,
         low_qualifier: g.low_qualifier.as_ref().map(|q| *q.get_ref()),
         antes: match g.ante_mode {

@@ -1,5 +1,7 @@
 //! M5: the session ledger. Every chip that comes onto or leaves the table.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::engine::Chips;
@@ -59,8 +61,9 @@ pub struct Ledger {
     corrections_in: Chips,
     corrections_out: Chips,
     /// [`Ledger::by_player`], kept as entries come so that reading it does
-    /// not cost the length of the night.
-    players: Vec<(String, Chips, Chips)>,
+    /// not cost the length of the night; names shared, as every preview of
+    /// the next hand copies this.
+    players: Vec<(Arc<str>, Chips, Chips)>,
 }
 
 /// `total + amount`, never wrapping. The table admits chips only while
@@ -91,10 +94,10 @@ impl Ledger {
             }
         }
         if let Some(name) = name {
-            let i = match self.players.iter().position(|(n, _, _)| n == name) {
+            let i = match self.players.iter().position(|(n, _, _)| &**n == name) {
                 Some(i) => i,
                 None => {
-                    self.players.push((name.to_string(), 0, 0));
+                    self.players.push((Arc::from(name), 0, 0));
                     self.players.len() - 1
                 }
             };
@@ -166,6 +169,9 @@ impl Ledger {
     /// in. Corrections count as brought (in) or taken away (out), so the
     /// columns add up to `money_in` and `money_out`.
     pub fn by_player(&self) -> Vec<(String, Chips, Chips)> {
-        self.players.clone()
+        self.players
+            .iter()
+            .map(|(n, brought, took)| (n.to_string(), *brought, *took))
+            .collect()
     }
 }

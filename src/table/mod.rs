@@ -269,6 +269,13 @@ impl Table {
     /// The table as `event` would leave it, on a [light copy](Table::scratch):
     /// for showing what an event would do (the next hand, between hands).
     pub fn preview(&self, event: &TableEvent) -> Result<Table, TableError> {
+        if matches!(event, TableEvent::NewHand) && self.live_hand().is_none() && !self.ended {
+            // The hand that is over is replaced, not read, by the next deal,
+            // and a preview is never misdealt back.
+            let mut next = self.scratch_without_hand();
+            next.new_hand(false)?;
+            return Ok(next);
+        }
         let mut next = self.scratch();
         next.apply_in_place(event)?;
         Ok(next)
@@ -352,6 +359,13 @@ impl Table {
     /// as applying to the table.
     pub fn scratch(&self) -> Table {
         Table {
+            hand: self.hand.as_ref().map(CurrentHand::clone_compact),
+            ..self.scratch_without_hand()
+        }
+    }
+
+    fn scratch_without_hand(&self) -> Table {
+        Table {
             rules: Arc::clone(&self.rules),
             reloaded: self.reloaded.clone(),
             seats: self.seats.clone(),
@@ -361,7 +375,7 @@ impl Table {
             last_bb: self.last_bb,
             last_sb: self.last_sb,
             game: self.game,
-            hand: self.hand.as_ref().map(CurrentHand::clone_compact),
+            hand: None,
             kill: self.kill.clone(),
             bombs_left: self.bombs_left,
             straddles: self.straddles.clone(),
@@ -419,7 +433,7 @@ impl Table {
             BombNext => self.bomb_next(),
             StartKillOrbit => self.start_kill_orbit(),
             Kill { seat } => self.voluntary_kill(*seat),
-            NewHand => self.new_hand(),
+            NewHand => self.new_hand(true),
             GutsCall { seat, stays_in } => self.guts_call(*seat, *stays_in),
             GutsShowdown { best } => self.guts_showdown(best),
             GutsFinal => self.guts_final(),

@@ -269,7 +269,7 @@ fn street(state: &HandState) -> Line {
     let draws_in_game = steps.iter().filter(|s| is_exchange(s)).count();
     // What was dealt and exchanged before this round's betting names it.
     let (mut board, mut cards, mut draws, mut since_board, mut rounds) = (0u32, 0u32, 0, 0, 0);
-    for s in steps {
+    for s in steps.iter() {
         match s {
             Step::Deal(d) => {
                 board += u32::from(d.board);

@@ -167,7 +167,7 @@ fn table(huge: Option<Chips>) -> impl Strategy<Value = Table> {
                 Table {
                     spec: GameSpec {
                         structure,
-                        steps,
+                        steps: steps.into(),
                         min_bet: mb.min(bb).max(1),
                         split: [Split::High, Split::HiLo, Split::Declare][split as usize],
                         antes: if live { AnteMode::Live } else { AnteMode::Dead },
@@ -646,7 +646,7 @@ proptest! {
 fn max_stacks_are_refused_rather_than_overflowing() {
     let spec = GameSpec {
         structure: Structure::NoLimit,
-        steps: flop_game(2),
+        steps: flop_game(2).into(),
         min_bet: 2,
         split: Split::High,
         antes: AnteMode::Dead,
@@ -681,7 +681,7 @@ fn max_stacks_are_refused_rather_than_overflowing() {
 fn pot_limit_maximum_near_u64_max() {
     let spec = GameSpec {
         structure: Structure::PotLimit,
-        steps: flop_game(2),
+        steps: flop_game(2).into(),
         min_bet: 2,
         split: Split::High,
         antes: AnteMode::Dead,

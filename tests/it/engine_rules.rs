@@ -15,7 +15,7 @@ use Action::{BetRaiseTo, CheckCall, Fold};
 fn game(structure: Structure, min_bet: Chips, steps: Vec<Step>) -> GameSpec {
     GameSpec {
         structure,
-        steps,
+        steps: steps.into(),
         min_bet,
         split: Split::High,
         antes: AnteMode::Dead,
@@ -1048,7 +1048,7 @@ fn g2_declare_both_must_win_both_ways() {
     let mut steps = flop_game(2);
     steps.push(Step::Declare);
     let mut spec = nl(2);
-    spec.steps = steps;
+    spec.steps = steps.into();
     spec.split = Split::Declare;
     let mut t = T::new(spec, blinds(&[100; 3], 1, 2));
     t.act(2, CheckCall).act(0, CheckCall).act(1, CheckCall);
@@ -1222,7 +1222,7 @@ impl T {
     fn with_steps(self, steps: Vec<Step>) -> T {
         let state = self.hand.state();
         let mut spec = state.spec().clone();
-        spec.steps = steps;
+        spec.steps = steps.into();
         T::new(spec, state.setup().clone())
     }
 }

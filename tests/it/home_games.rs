@@ -15,7 +15,7 @@ fn spec(base: &str, options: Options) -> GameSpec {
     let b = catalog::find(base).expect("catalog entry");
     GameSpec {
         structure: Structure::NoLimit,
-        steps: b.steps(),
+        steps: b.steps().into(),
         min_bet: 2,
         split: b.split,
         antes: AnteMode::Dead,

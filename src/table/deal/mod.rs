@@ -33,6 +33,34 @@ fn passed(n: usize, from: usize, to: usize, seat: usize) -> bool {
     d(seat) != 0 && d(seat) <= span
 }
 
+/// A set of table seats, with no allocation: working out the positions
+/// asks "is this seat one of them" of every seat round the table. A table
+/// has at most 10 seats (T1, checked when the rules are read), far inside
+/// the 64 this holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct SeatSet(u64);
+
+impl SeatSet {
+    pub fn contains(&self, seat: &usize) -> bool {
+        *seat < 64 && self.0 >> *seat & 1 == 1
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.count_ones() as usize
+    }
+}
+
+impl FromIterator<usize> for SeatSet {
+    fn from_iter<I: IntoIterator<Item = usize>>(seats: I) -> SeatSet {
+        SeatSet(
+            seats
+                .into_iter()
+                .filter(|&s| s < 64)
+                .fold(0, |set, s| set | 1 << s),
+        )
+    }
+}
+
 /// Where everyone sits for the hand about to be dealt.
 #[derive(Debug, Clone)]
 pub(super) struct Positions {
@@ -44,9 +72,9 @@ pub(super) struct Positions {
     /// Table seats dealt in, clockwise from the button's left.
     pub dealt: Vec<usize>,
     /// T4 (H3): new players coming in from in front of the button.
-    pub behind: Vec<usize>,
+    pub behind: SeatSet,
     /// Seats strictly between the button and the small blind.
-    pub in_front: Vec<usize>,
+    pub in_front: SeatSet,
 }
 
 impl Positions {
@@ -89,9 +117,11 @@ impl Table {
         }
     }
 
-    pub(super) fn new_hand(&mut self) -> Result<(), TableError> {
+    /// Deals the next hand. `put_back` keeps what a misdeal (D2) needs to
+    /// undo the deal; a [preview](Table::preview) is never put back.
+    pub(super) fn new_hand(&mut self, put_back: bool) -> Result<(), TableError> {
         self.not_in_hand()?;
-        let memo = self.deal_memo();
+        let memo = put_back.then(|| self.deal_memo());
         let seated = self.playing().count();
         self.rotate_game(seated);
         let playing: Vec<usize> = self.playing().collect();
@@ -147,19 +177,21 @@ impl Table {
             kill_in_blind,
         };
         let mut hand = Hand::new(Arc::new(spec), Arc::new(setup))?;
-        hand.apply(Event::PostForced)?;
+        // Forward only: the hand never takes these back itself, since undoing
+        // the deal puts back the whole table as it was (`Undo::Restore`).
+        hand.apply_forward(Event::PostForced)?;
         // Starting a hand is "blinds in, cards out": the first deal is confirmed with it.
         if matches!(hand.state().phase(), crate::engine::Phase::Dealing(0)) {
-            hand.apply(Event::Deal)?;
+            hand.apply_forward(Event::Deal)?;
         }
         self.hand = Some(CurrentHand {
             hand,
-            order: at.dealt.clone(),
+            order: at.dealt,
             kind,
             game,
             button: at.button,
             settled: false,
-            memo: Some(Box::new(memo.with_fee(fee.button_paid))),
+            memo: memo.map(|m| Box::new(m.with_fee(fee.button_paid))),
         });
         self.button = Some(at.button);
         self.last_bb = at.bb;

@@ -3,7 +3,7 @@
 use super::super::error::TableError;
 use super::super::seating::Status;
 use super::super::Table;
-use super::{clockwise, Positions};
+use super::{clockwise, Positions, SeatSet};
 use crate::rules::{ButtonMode, ForcedBets};
 
 impl Table {
@@ -32,12 +32,13 @@ impl Table {
             return self.positions_without_blinds(playing);
         }
         let n = self.seats.len();
+        let playing: SeatSet = playing.iter().copied().collect();
         let waiting = |s: usize| {
             self.player(s)
                 .is_some_and(|p| p.status == Status::WaitingForBigBlind && self.can_be_dealt(p))
         };
         // Who may take the big blind: players, and new players waiting for it (T4).
-        let candidates: Vec<usize> = (0..n)
+        let candidates: SeatSet = (0..n)
             .filter(|&s| playing.contains(&s) || waiting(s))
             .collect();
         if candidates.len() < 2 {
@@ -46,12 +47,12 @@ impl Table {
         // T4, T5: a player posting to come in, or owing a missed big blind,
         // takes neither the button nor the small blind: they post from where
         // they sit, and the blinds move on one player as if they were away.
-        let settled: Vec<usize> = playing
-            .iter()
-            .copied()
-            .filter(|&s| {
-                self.player(s)
-                    .is_some_and(|p| !p.posts_big_blind && !p.missed_big)
+        let settled: SeatSet = (0..n)
+            .filter(|s| {
+                playing.contains(s)
+                    && self
+                        .player(*s)
+                        .is_some_and(|p| !p.posts_big_blind && !p.missed_big)
             })
             .collect();
         let next_settled = |after: usize| clockwise(n, after).find(|s| settled.contains(s));
@@ -74,7 +75,7 @@ impl Table {
             let button = self.last_sb.unwrap_or(from);
             (button, sb, Some(bb), Some(last_bb))
         } else {
-            let button = self.moving_button(from, &settled);
+            let button = self.moving_button(from, settled);
             if candidates.len() == 2 && playing.contains(&button) {
                 // T3: heads-up, the button is the small blind.
                 let other = clockwise(n, button).find(|s| candidates.contains(s));
@@ -87,22 +88,24 @@ impl Table {
         };
         // Seats between the button and the small blind: only players coming
         // in or owing a big blind sit there dealt in.
-        let in_front: Vec<usize> = match sb {
+        let in_front: SeatSet = match sb {
             Some(sb) if !dead && sb != button => {
                 clockwise(n, button).take_while(|&s| s != sb).collect()
             }
-            _ => Vec::new(),
+            _ => SeatSet::default(),
         };
         // T4 (H3): a new player directly in front of the button may come in
         // posting a big blind.
-        let behind: Vec<usize> = in_front
-            .iter()
-            .copied()
-            .filter(|&s| waiting(s) && self.player(s).is_some_and(|p| p.post_behind))
+        let behind: SeatSet = (0..n)
+            .filter(|&s| {
+                in_front.contains(&s) && waiting(s) && self.player(s).is_some_and(|p| p.post_behind)
+            })
             .collect();
-        let dealt: Vec<usize> = clockwise(n, button)
-            .filter(|s| playing.contains(s) || Some(*s) == bb || behind.contains(s))
-            .collect();
+        let mut dealt = Vec::with_capacity(n);
+        dealt.extend(
+            clockwise(n, button)
+                .filter(|s| playing.contains(s) || Some(*s) == bb || behind.contains(s)),
+        );
         if dealt.len() < 2 {
             return Err(TableError::NotEnoughPlayers(dealt.len()));
         }
@@ -119,7 +122,7 @@ impl Table {
 
     /// T2: the button moves one seat clockwise to the next player who may
     /// take it; T6 or a bomb that holds the button (S2) keeps it.
-    fn moving_button(&self, from: usize, eligible: &[usize]) -> usize {
+    fn moving_button(&self, from: usize, eligible: SeatSet) -> usize {
         let n = self.seats.len();
         // S2: with `button_moves = false` a bomb pot does not use up a move.
         let bomb_holds = self.last_dealt_bomb
@@ -143,7 +146,7 @@ impl Table {
     /// a new player takes the button (and in H4 pays its fee) in turn.
     fn positions_without_blinds(&self, playing: &[usize]) -> Result<Positions, TableError> {
         let n = self.seats.len();
-        let eligible: Vec<usize> = (0..n)
+        let eligible: SeatSet = (0..n)
             .filter(|&s| {
                 playing.contains(&s)
                     || self.player(s).is_some_and(|p| {
@@ -152,10 +155,9 @@ impl Table {
             })
             .collect();
         let from = self.button.unwrap_or(n - 1);
-        let button = self.moving_button(from, &eligible);
-        let dealt: Vec<usize> = clockwise(n, button)
-            .filter(|s| eligible.contains(s))
-            .collect();
+        let button = self.moving_button(from, eligible);
+        let mut dealt = Vec::with_capacity(n);
+        dealt.extend(clockwise(n, button).filter(|s| eligible.contains(s)));
         if dealt.len() < 2 {
             return Err(TableError::NotEnoughPlayers(dealt.len()));
         }
@@ -165,8 +167,8 @@ impl Table {
             bb: None,
             sb_position: None,
             dealt,
-            behind: Vec::new(),
-            in_front: Vec::new(),
+            behind: SeatSet::default(),
+            in_front: SeatSet::default(),
         })
     }
 }
