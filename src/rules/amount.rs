@@ -218,6 +218,14 @@ impl Times {
     }
 
     /// The same text through a `String`, for any scale.
+    /// The amount in at most five characters where it is 1000 or more:
+    /// "1.2k", "12.3k", "123k", "1.2M". Cut, never rounded up, so a
+    /// shortened pot never reads as more than it holds; for a line that
+    /// does not fit otherwise.
+    pub fn compact(&self) -> Compact {
+        Compact(*self)
+    }
+
     fn in_full(&self) -> String {
         let s = format!("{:0>width$}", self.digits, width = self.scale as usize + 1);
         let (int, frac) = s.split_at(s.len() - self.scale as usize);
@@ -237,6 +245,35 @@ impl Times {
 pub(crate) enum Units {
     NotWhole,
     TooMany,
+}
+
+/// [`Times::compact`].
+#[derive(Debug, Clone, Copy)]
+pub struct Compact(Times);
+
+impl fmt::Display for Compact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let one = 10u128.checked_pow(self.0.scale).unwrap_or(u128::MAX);
+        let int = self.0.digits / one;
+        if int < 1000 {
+            return self.0.write_to(f);
+        }
+        let (mut unit, mut suffix) = (1000u128, 'k');
+        for next in ['M', 'B', 'T'] {
+            if int / unit < 1000 {
+                break;
+            }
+            unit = unit.saturating_mul(1000);
+            suffix = next;
+        }
+        let whole = int / unit;
+        let tenth = int % unit * 10 / unit;
+        if whole < 100 && tenth > 0 {
+            write!(f, "{whole}.{tenth}{suffix}")
+        } else {
+            write!(f, "{whole}{suffix}")
+        }
+    }
 }
 
 impl fmt::Display for Decimal {
@@ -312,6 +349,24 @@ impl JsonSchema for Decimal {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compact_amounts_are_cut_never_rounded_up() {
+        let cents = Decimal::parse("0.01").unwrap();
+        let one = Decimal::whole(1);
+        let c = |d: &Decimal, units: Chips| d.shown(units).compact().to_string();
+        assert_eq!(c(&one, 999), "999");
+        assert_eq!(c(&cents, 99_950), "999.50");
+        assert_eq!(c(&one, 1000), "1k");
+        assert_eq!(c(&one, 1299), "1.2k");
+        assert_eq!(c(&one, 12_399), "12.3k");
+        assert_eq!(c(&one, 123_999), "123k");
+        assert_eq!(c(&one, 999_999), "999k");
+        assert_eq!(c(&one, 1_250_000), "1.2M");
+        assert_eq!(c(&cents, 123_456_789), "1.2M");
+        assert_eq!(c(&one, 7_000_000_000), "7B");
+        assert_eq!(c(&one, u64::MAX), "18446744T");
+    }
 
     #[test]
     fn parses_exactly() {

@@ -35,6 +35,7 @@ pub mod host;
 mod host_screens;
 mod input;
 pub mod pick;
+mod pot_lines;
 pub mod qr;
 pub mod render;
 pub mod screen;

@@ -25,6 +25,7 @@ use crate::table::{CurrentHand, Night, Table, TableEvent};
 use super::amount::AmountEntry;
 use super::canvas::{Canvas, TextSpec};
 use super::controller::{Controller, MenuItem};
+use super::pot_lines;
 use super::qr;
 use super::screen::Screen;
 use super::showdown::{split, Ranking};
@@ -387,10 +388,18 @@ pub fn message<D: Canvas>(d: &mut D, text: &str) -> Result<(), D::Error> {
     Ok(())
 }
 
+/// Whether the specials list who is all in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum AllIn {
+    Left,
+    Named,
+    /// "7 ALL-IN": when the names do not fit.
+    Counted,
+}
+
 /// What is special about this hand, for the footer, one after another
-/// with a space between: kill, bomb, straddles, posts, and all-ins when
-/// `all_in`.
-fn specials(out: &mut Line, table: &Table, hand: &CurrentHand, all_in: bool) {
+/// with a space between: kill, bomb, straddles, posts, and the all-ins.
+pub(super) fn specials(out: &mut Line, table: &Table, hand: &CurrentHand, all_in: AllIn) {
     let state = hand.state();
     let mut item = |args: fmt::Arguments| {
         if !out.is_empty() {
@@ -427,7 +436,19 @@ fn specials(out: &mut Line, table: &Table, hand: &CurrentHand, all_in: bool) {
             ));
         }
     }
-    if !all_in {
+    if all_in == AllIn::Left {
+        return;
+    }
+    let count = state
+        .seats()
+        .iter()
+        .filter(|s| !s.folded && s.stack == 0)
+        .count();
+    if all_in == AllIn::Counted && count > 0 {
+        if !out.is_empty() {
+            let _ = out.write_char(' ');
+        }
+        let _ = write!(out, "{count} ALL-IN");
         return;
     }
     let mut all_in = state
@@ -449,35 +470,11 @@ fn specials(out: &mut Line, table: &Table, hand: &CurrentHand, all_in: bool) {
 }
 
 /// The footer's specials, wrapped to the 5x8 font's 25 characters.
-fn specials_lines(table: &Table, hand: &CurrentHand, all_in: bool) -> [Option<Line>; 2] {
+fn specials_lines(table: &Table, hand: &CurrentHand, all_in: AllIn) -> [Option<Line>; 2] {
     let mut text = Line::new();
     specials(&mut text, table, hand, all_in);
     let mut lines = wrap(&text, 25);
     [lines.next(), lines.next()]
-}
-
-/// Pots, main first: "pot 120" or "main 60 s1 40 s2 20" (P1, D1). Side pots
-/// are the settled ones only (an all-in in an earlier round): the bets of the
-/// round in progress are not a pot. With one pot in the middle the line is
-/// the whole pot, bets included; with side pots, the bets in front follow as
-/// "bets N".
-fn pots_line(table: &Table, state: &HandState) -> Line {
-    let pots = state.settled_pots();
-    let [main, sides @ ..] = pots.as_slice() else {
-        return Line::of(format_args!("pot {}", money(table, state.pot())));
-    };
-    if sides.is_empty() {
-        return Line::of(format_args!("pot {}", money(table, state.pot())));
-    }
-    let mut s = Line::of(format_args!("main {}", money(table, main.amount)));
-    for (i, p) in sides.iter().enumerate() {
-        let _ = write!(s, " s{} {}", i + 1, money(table, p.amount));
-    }
-    let bets = state.bets_total();
-    if bets > 0 {
-        let _ = write!(s, " bets {}", money(table, bets));
-    }
-    s
 }
 
 /// The action screen: whose turn, to call, the range, the pots, the street,
@@ -567,15 +564,7 @@ pub fn action<D: Canvas>(
         (None, Err(_)) => Line::of(format_args!("no raise")),
     };
     left(d, &range, &FONT_6X10, 25)?;
-    left(d, &pots_line(table, state), &FONT_6X10, 36)?;
-    for (i, l) in specials_lines(table, hand, true)
-        .iter()
-        .flatten()
-        .enumerate()
-    {
-        left(d, l, &FONT_5X8, 47 + 8 * i as i32)?;
-    }
-    Ok(())
+    pot_lines::pots_and_specials(d, table, hand, 35)
 }
 
 /// The next hand as [`between`] shows it, or why there is none.
@@ -682,7 +671,7 @@ fn between_next<D: Canvas>(d: &mut D, table: &Table, next: &NextHand) -> Result<
         let _ = blinds.write_str("no blinds");
     }
     left(d, &blinds, &FONT_6X10, 32)?;
-    let lines = specials_lines(next, hand, false);
+    let lines = specials_lines(next, hand, AllIn::Left);
     for (i, l) in lines.iter().flatten().enumerate() {
         left(d, l, &FONT_5X8, 43 + 8 * i as i32)?;
     }
@@ -752,7 +741,7 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         let _ = write!(text, "{sep}{} {}", name(table, hand, s), money(table, a));
     }
     if text.is_empty() {
-        text = pots_line(table, state);
+        return pot_lines::pots(d, table, state, 33).map(drop);
     }
     for (i, l) in wrap(&text, 21).take(3).enumerate() {
         left(d, &l, &FONT_6X10, 34 + 10 * i as i32)?;
@@ -906,16 +895,9 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
         Phase::Dealing(i) => {
             // The title names the street being dealt; no corner label.
             left(d, &deal_what(state, i), &FONT_7X13_BOLD, 0)?;
-            left(d, &pots_line(table, state), &FONT_6X10, 16)?;
-            inverse(d, "OK when dealt", &FONT_6X10, 30)?;
+            inverse(d, "OK when dealt", &FONT_6X10, 15)?;
             // The screen always says what is special about the hand.
-            for (i, l) in specials_lines(table, hand, true)
-                .iter()
-                .flatten()
-                .enumerate()
-            {
-                left(d, l, &FONT_5X8, 44 + 9 * i as i32)?;
-            }
+            pot_lines::pots_and_specials(d, table, hand, 27)?;
         }
         Phase::Exchanging(i) => {
             let seat = state.to_act().unwrap_or(0);

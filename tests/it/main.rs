@@ -27,6 +27,7 @@ mod sim_headless;
 mod systemd_unit;
 mod table_props;
 mod ui_buttons;
+mod ui_pots;
 mod ui_presses;
 mod ui_props;
 mod ui_screens;

@@ -1,0 +1,214 @@
+//! P1, D1: the pot on the action screen, never cut off. One total while
+//! nobody is all in; side pots (the table's own report, `settled_pots`)
+//! once someone is. A line too wide for the big font moves to the small
+//! one, then onto more lines (a pot is never split across two), and only
+//! then are amounts shortened ("1.2k"): exact while they fit.
+
+use std::fmt::{self, Write};
+
+use embedded_graphics::mono_font::ascii::{FONT_5X8, FONT_6X10};
+
+use super::canvas::Canvas;
+use super::screens::{left, money, specials, wrap, AllIn, Line, H};
+use crate::engine::{Chips, HandState};
+use crate::table::{CurrentHand, Table};
+
+/// Characters across the panel in the big (6x10) and small (5x8) fonts.
+const WIDE: usize = 21;
+const NARROW: usize = 25;
+/// Lines the pots may take in the small font; the specials get the rest.
+pub(super) const MAX_LINES: usize = 3;
+
+#[derive(Debug, Clone, Copy)]
+enum Item {
+    Pot(Chips),
+    Main(Chips),
+    Side(usize, Chips),
+    Bets(Chips),
+}
+
+/// How the pots are laid out: one line in the big font, or up to
+/// [`MAX_LINES`] in the small one.
+// Built and drawn at once, never stored: the size does not matter.
+#[allow(clippy::large_enum_variant)]
+pub(super) enum PotLines {
+    Wide(Line),
+    Narrow([Option<Line>; MAX_LINES]),
+}
+
+impl PotLines {
+    pub(super) fn of(table: &Table, state: &HandState) -> PotLines {
+        let items = items(state);
+        let one = line(table, &items, false);
+        if one.len() <= WIDE {
+            return PotLines::Wide(one);
+        }
+        for compact in [false, true] {
+            if let Some(lines) = pack(table, &items, compact) {
+                return PotLines::Narrow(lines);
+            }
+        }
+        // Past three lines even shortened (ten seats and eight all-ins at
+        // different amounts): the pots that fit, then how many more.
+        PotLines::Narrow(pack_cut(table, &items))
+    }
+}
+
+fn items(state: &HandState) -> Vec<Item> {
+    let pots = state.settled_pots();
+    let [main, sides @ ..] = pots.as_slice() else {
+        return vec![Item::Pot(state.pot())];
+    };
+    if sides.is_empty() {
+        return vec![Item::Pot(state.pot())];
+    }
+    let mut items = Vec::with_capacity(pots.len() + 1);
+    items.push(Item::Main(main.amount));
+    items.extend(
+        sides
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Item::Side(i + 1, p.amount)),
+    );
+    let bets = state.bets_total();
+    if bets > 0 {
+        items.push(Item::Bets(bets));
+    }
+    items
+}
+
+fn write_item(out: &mut Line, table: &Table, item: Item, compact: bool) {
+    let amount = |c: Chips| Amount(table, c, compact);
+    let _ = match item {
+        Item::Pot(c) => write!(out, "pot {}", amount(c)),
+        Item::Main(c) => write!(out, "main {}", amount(c)),
+        Item::Side(i, c) => write!(out, "s{i} {}", amount(c)),
+        Item::Bets(c) => write!(out, "bets {}", amount(c)),
+    };
+}
+
+struct Amount<'a>(&'a Table, Chips, bool);
+
+impl fmt::Display for Amount<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = money(self.0, self.1);
+        if self.2 {
+            write!(f, "{}", m.compact())
+        } else {
+            write!(f, "{m}")
+        }
+    }
+}
+
+fn line(table: &Table, items: &[Item], compact: bool) -> Line {
+    let mut out = Line::new();
+    for &item in items {
+        if !out.is_empty() {
+            let _ = out.write_char(' ');
+        }
+        write_item(&mut out, table, item, compact);
+    }
+    out
+}
+
+/// Items packed greedily onto lines of [`NARROW`] characters; `None` when
+/// they take more than [`MAX_LINES`].
+fn pack(table: &Table, items: &[Item], compact: bool) -> Option<[Option<Line>; MAX_LINES]> {
+    let mut lines: [Option<Line>; MAX_LINES] = Default::default();
+    let mut at = 0;
+    for &item in items {
+        let mut text = Line::new();
+        write_item(&mut text, table, item, compact);
+        let fits = lines[at]
+            .as_ref()
+            .is_some_and(|l| l.len() + 1 + text.len() <= NARROW);
+        match &mut lines[at] {
+            Some(l) if fits => {
+                let _ = l.write_char(' ');
+                let _ = l.write_str(&text);
+            }
+            None => lines[at] = Some(text),
+            Some(_) => {
+                at += 1;
+                *lines.get_mut(at)? = Some(text);
+            }
+        }
+    }
+    Some(lines)
+}
+
+/// Shortened pots on all the lines, the last ending "+N pots" for those
+/// left off: a count of pots, which cannot be read as money.
+fn pack_cut(table: &Table, items: &[Item]) -> [Option<Line>; MAX_LINES] {
+    for shown in (1..items.len()).rev() {
+        let Some(mut lines) = pack(table, &items[..shown], true) else {
+            continue;
+        };
+        let rest = Line::of(format_args!("+{} pots", items.len() - shown));
+        let used = lines.iter().flatten().count();
+        if let Some(Some(last)) = used.checked_sub(1).and_then(|i| lines.get_mut(i)) {
+            if last.len() + 1 + rest.len() <= NARROW {
+                let _ = last.write_char(' ');
+                let _ = last.write_str(&rest);
+                return lines;
+            }
+        }
+        if let Some(free) = lines.get_mut(used) {
+            *free = Some(rest);
+            return lines;
+        }
+    }
+    let mut lines: [Option<Line>; MAX_LINES] = Default::default();
+    lines[0] = Some(Line::of(format_args!("{} pots", items.len())));
+    lines
+}
+
+/// The pots from `top` down, then what is special about the hand in the
+/// lines left to the bottom of the panel.
+pub(super) fn pots_and_specials<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    hand: &CurrentHand,
+    top: i32,
+) -> Result<(), D::Error> {
+    let (mut y, step) = pots(d, table, hand.state(), top)?;
+    let room = usize::try_from((H - y) / step).unwrap_or(0);
+    let mut text = Line::new();
+    specials(&mut text, table, hand, AllIn::Named);
+    if wrap(&text, NARROW).count() > room {
+        // Who is all in shows on their own action screens; here the count.
+        text = Line::new();
+        specials(&mut text, table, hand, AllIn::Counted);
+    }
+    for l in wrap(&text, NARROW).take(room) {
+        left(d, &l, &FONT_5X8, y)?;
+        y += step;
+    }
+    Ok(())
+}
+
+/// The pots from `top` down; where the next line may go, and the line
+/// height in use.
+pub(super) fn pots<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    state: &HandState,
+    top: i32,
+) -> Result<(i32, i32), D::Error> {
+    Ok(match PotLines::of(table, state) {
+        // One row down, so the specials under it fall where they always have.
+        PotLines::Wide(l) => {
+            left(d, &l, &FONT_6X10, top + 1)?;
+            (top + 12, 8)
+        }
+        // Seven rows a line: four small lines fit under the action lines.
+        PotLines::Narrow(lines) => {
+            let mut y = top;
+            for l in lines.iter().flatten() {
+                left(d, l, &FONT_5X8, y)?;
+                y += 7;
+            }
+            (y, 7)
+        }
+    })
+}
