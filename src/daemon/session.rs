@@ -204,6 +204,8 @@ pub struct Session {
     /// The last refusal (shown until the next press) or note (shown until
     /// the next press or for [`NOTE_SECS`]).
     said: Option<Said>,
+    /// What the last press recorded or undo took back, for [`NOTE_SECS`].
+    recorded: Option<Said>,
     /// What the table did by itself; the next press only acknowledges it.
     ack: Option<Ack>,
     /// A reload that waits for the hand in progress to end.
@@ -279,6 +281,7 @@ impl Session {
             clock: None,
             host_until: None,
             said: None,
+            recorded: None,
             ack: None,
             pending_rules: None,
             opened,
@@ -364,6 +367,7 @@ impl Session {
                 paused: matches!(c.run, Run::Paused(_)),
             }),
             message: self.message(),
+            confirm: self.recorded.as_ref().map(|s| s.text.as_str()),
             ack: self.ack.as_ref(),
         }
     }
@@ -405,7 +409,8 @@ impl Session {
             }
         });
         let note = self.said.as_ref().and_then(|s| s.until);
-        [clock, host, note].into_iter().flatten().min()
+        let recorded = self.recorded.as_ref().and_then(|s| s.until);
+        [clock, host, note, recorded].into_iter().flatten().min()
     }
 
     /// Draws the screen as it stands into a fresh frame.
@@ -425,6 +430,13 @@ impl Session {
             .is_some_and(|s| s.until.is_some_and(|t| self.now >= t))
         {
             self.said = None;
+        }
+        if self
+            .recorded
+            .as_ref()
+            .is_some_and(|s| s.until.is_some_and(|t| self.now >= t))
+        {
+            self.recorded = None;
         }
         if self.host_until.is_some() && !self.host_unlocked() {
             self.host_until = None;
@@ -482,7 +494,7 @@ impl Session {
                         Some(won) => format!("{said}: {won}"),
                         None => said,
                     };
-                    self.notice(Level::Info, said);
+                    self.recorded(said);
                 }
             }
             Intent::Undo => self.undo(),
@@ -508,6 +520,16 @@ impl Session {
             text: text.to_string(),
             until: Some(self.now + Duration::from_secs(NOTE_SECS)),
         });
+    }
+
+    /// What a press recorded: on the screen for [`NOTE_SECS`], and in the
+    /// log, so the host can follow the night afterwards.
+    fn recorded(&mut self, said: String) {
+        self.recorded = Some(Said {
+            text: said.clone(),
+            until: Some(self.now + Duration::from_secs(NOTE_SECS)),
+        });
+        self.notice(Level::Info, said);
     }
 
     fn unlock_host(&mut self) {
@@ -755,7 +777,7 @@ impl Session {
             return;
         };
         let said = format!("undo: {}", self.night.table().describe(&event));
-        self.notice(Level::Info, said);
+        self.recorded(said);
         self.journaled(&Record::Undo, move |night| {
             let _ = night.apply(event);
         });

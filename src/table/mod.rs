@@ -43,6 +43,9 @@ pub struct CurrentHand {
     pub button: usize,
     /// Settled into the players' stacks and the ledger.
     pub settled: bool,
+    /// M3 (H4): the fee the button's player paid before the deal: the
+    /// table seat and the amount, for the dealer to collect.
+    pub button_fee: Option<(usize, Chips)>,
     /// D2: the table as the deal found it, put back if the hand is misdealt.
     memo: Option<Box<deal::DealMemo>>,
 }
@@ -65,6 +68,7 @@ impl CurrentHand {
             game: self.game,
             button: self.button,
             settled: self.settled,
+            button_fee: self.button_fee,
             memo: self.memo.clone(),
         }
     }

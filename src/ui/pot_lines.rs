@@ -170,9 +170,10 @@ pub(super) fn pots_and_specials<D: Canvas>(
     table: &Table,
     hand: &CurrentHand,
     top: i32,
+    bottom: i32,
 ) -> Result<(), D::Error> {
     let (mut y, step) = pots(d, table, hand.state(), top)?;
-    let room = usize::try_from((H - y) / step).unwrap_or(0);
+    let room = usize::try_from((bottom.min(H) - y) / step).unwrap_or(0);
     let mut text = Line::new();
     specials(&mut text, table, hand, AllIn::Named);
     if wrap(&text, NARROW).count() > room {

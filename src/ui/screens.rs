@@ -18,7 +18,7 @@ use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
 use embedded_graphics::text::Alignment;
 use profont::PROFONT_24_POINT;
 
-use crate::engine::{Chips, ForcedKind, HandState, Phase, Seat, Step};
+use crate::engine::{Chips, DropWhen, ForcedKind, HandState, Phase, Seat, Step};
 use crate::rules::{HandKind, Times};
 use crate::table::{CurrentHand, Night, Table, TableEvent};
 
@@ -469,20 +469,22 @@ pub(super) fn specials(out: &mut Line, table: &Table, hand: &CurrentHand, all_in
     }
 }
 
-/// The footer's specials, wrapped to the 5x8 font's 25 characters.
-fn specials_lines(table: &Table, hand: &CurrentHand, all_in: AllIn) -> [Option<Line>; 2] {
-    let mut text = Line::new();
-    specials(&mut text, table, hand, all_in);
-    let mut lines = wrap(&text, 25);
-    [lines.next(), lines.next()]
-}
-
 /// The action screen: whose turn, to call, the range, the pots, the street,
 /// and what is special; with amount entry, the amount being entered.
 pub fn action<D: Canvas>(
     d: &mut D,
     table: &Table,
     entry: Option<&AmountEntry>,
+) -> Result<(), D::Error> {
+    action_saying(d, table, entry, None)
+}
+
+/// [`action`], with what the last press recorded at the bottom.
+fn action_saying<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    entry: Option<&AmountEntry>,
+    confirm: Option<&str>,
 ) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let Some(hand) = table.hand() else {
@@ -564,7 +566,28 @@ pub fn action<D: Canvas>(
         (None, Err(_)) => Line::of(format_args!("no raise")),
     };
     left(d, &range, &FONT_6X10, 25)?;
-    pot_lines::pots_and_specials(d, table, hand, 35)
+    let bottom = confirmation(d, confirm)?;
+    pot_lines::pots_and_specials(d, table, hand, 35, bottom)
+}
+
+/// What the last press recorded, in plain text under a rule at the bottom
+/// (a refusal is a lit bar: this is calmer), on up to two lines; returns
+/// where the screen above it must end.
+fn confirmation<D: Canvas>(d: &mut D, text: Option<&str>) -> Result<i32, D::Error> {
+    let Some(text) = text else {
+        return Ok(H);
+    };
+    let mut lines = wrap(text, 25);
+    let lines = [lines.next(), lines.next()];
+    let n = if lines[1].is_some() { 2 } else { 1 };
+    let top = H - 8 * n - 1;
+    Rectangle::new(Point::new(0, top), Size::new(W as u32, 1))
+        .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
+        .draw(d)?;
+    for (i, l) in lines.iter().flatten().enumerate() {
+        left(d, l, &FONT_5X8, top + 1 + 8 * i as i32)?;
+    }
+    Ok(top)
 }
 
 /// The next hand as [`between`] shows it, or why there is none.
@@ -600,10 +623,15 @@ impl PreviewCache {
 /// Between hands: the next hand as the table would deal it, previewed on a
 /// light copy of the table so nothing is posted until the dealer says so.
 pub fn between<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
-    between_next(d, table, &next_hand(table))
+    between_next(d, table, &next_hand(table), None)
 }
 
-fn between_next<D: Canvas>(d: &mut D, table: &Table, next: &NextHand) -> Result<(), D::Error> {
+fn between_next<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    next: &NextHand,
+    confirm: Option<&str>,
+) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let next = match next {
         Ok(next) => next,
@@ -670,15 +698,69 @@ fn between_next<D: Canvas>(d: &mut D, table: &Table, next: &NextHand) -> Result<
     if blinds.is_empty() {
         let _ = blinds.write_str("no blinds");
     }
-    left(d, &blinds, &FONT_6X10, 32)?;
-    let lines = specials_lines(next, hand, AllIn::Left);
-    for (i, l) in lines.iter().flatten().enumerate() {
-        left(d, l, &FONT_5X8, 43 + 8 * i as i32)?;
+    let collect = to_collect(table, next, hand);
+    let mut specials = Line::new();
+    self::specials(&mut specials, next, hand, AllIn::Left);
+    // Small lines from under the button down to the hint; past three, the
+    // hint gives way. What the last press recorded takes a free line.
+    let mut lines = wrap(&blinds, 25)
+        .chain(wrap(&collect, 25))
+        .chain(wrap(&specials, 25))
+        .peekable();
+    let mut y = 32;
+    while y + 8 <= 56 {
+        let Some(l) = lines.next() else { break };
+        left(d, &l, &FONT_5X8, y)?;
+        y += 8;
     }
-    if lines[1].is_none() {
-        inverse(d, "OK deal  hold OK: menu", &FONT_5X8, 56)?;
+    if let Some(l) = lines.next() {
+        return left(d, &l, &FONT_5X8, 56);
     }
-    Ok(())
+    if let Some(said) = confirm {
+        for l in wrap(said, 25) {
+            if y + 8 > 56 {
+                break;
+            }
+            left(d, &l, &FONT_5X8, y)?;
+            y += 8;
+        }
+    }
+    inverse(d, "OK deal  hold OK: menu", &FONT_5X8, 56)
+}
+
+/// M3, F2 (H4): what the dealer collects before the cards go out: the
+/// antes, the button's fee, and the drop the pot will pay.
+fn to_collect(table: &Table, next: &Table, hand: &CurrentHand) -> Line {
+    let state = hand.state();
+    let mut out = Line::new();
+    let mut antes = state.forced_of(ForcedKind::Ante).peekable();
+    if let Some(&(_, first)) = antes.peek() {
+        let all: Vec<(Seat, Chips)> = antes.collect();
+        if all.len() == hand.order.len() && all.iter().all(|&(_, a)| a == first) {
+            let _ = write!(out, "ante {} each", money(table, first));
+        } else {
+            for (s, a) in all {
+                let sep = if out.is_empty() { "ante " } else { ", " };
+                let _ = write!(out, "{sep}{} {}", name(next, hand, s), money(table, a));
+            }
+        }
+    }
+    if let Some((seat, fee)) = hand.button_fee.filter(|&(_, f)| f > 0) {
+        let who = next.player(seat).map_or("-", |p| &*p.name);
+        let sep = if out.is_empty() { "" } else { "  " };
+        let _ = write!(out, "{sep}fee {} {who}", money(table, fee));
+    }
+    let setup = state.setup();
+    if setup.drop_at_flop > 0 {
+        let when = match setup.drop_when {
+            DropWhen::Flop => "at flop",
+            DropWhen::Start => "now",
+            DropWhen::FirstRoundEnd => "after round 1",
+        };
+        let sep = if out.is_empty() { "" } else { "  " };
+        let _ = write!(out, "{sep}drop {} {when}", money(table, setup.drop_at_flop));
+    }
+    out
 }
 
 /// Showdown: the ranking being entered and what it pays.
@@ -885,7 +967,12 @@ pub(super) fn list<D: Canvas, L: AsRef<str>>(
 }
 
 /// A prompt for the dealer's own steps (deal, draw counts, the opener).
-fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D::Error> {
+fn prompt<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    ctl: &Controller,
+    confirm: Option<&str>,
+) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let Some(hand) = table.hand() else {
         return Ok(());
@@ -897,7 +984,8 @@ fn prompt<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D
             left(d, &deal_what(state, i), &FONT_7X13_BOLD, 0)?;
             inverse(d, "OK when dealt", &FONT_6X10, 15)?;
             // The screen always says what is special about the hand.
-            pot_lines::pots_and_specials(d, table, hand, 27)?;
+            let bottom = confirmation(d, confirm)?;
+            pot_lines::pots_and_specials(d, table, hand, 27, bottom)?;
         }
         Phase::Exchanging(i) => {
             let seat = state.to_act().unwrap_or(0);
@@ -1051,7 +1139,10 @@ fn pick_seat<D: Canvas>(
 
 /// The screen the controller and the view call for ([`Controller::screen`]).
 pub fn draw<D: Canvas>(d: &mut D, view: &View<'_>, ctl: &Controller) -> Result<(), D::Error> {
-    draw_with(d, view, ctl, |d| between(d, view.night.table()))
+    let table = view.night.table();
+    draw_with(d, view, ctl, |d| {
+        between_next(d, table, &next_hand(table), view.confirm)
+    })
 }
 
 /// [`draw`], the between-hands preview taken from `cache`.
@@ -1063,7 +1154,9 @@ pub fn draw_night<D: Canvas>(
 ) -> Result<(), D::Error> {
     let table = view.night.table();
     draw_with(d, view, ctl, |d| {
-        cache.with(view.night, |next| between_next(d, table, next))
+        cache.with(view.night, |next| {
+            between_next(d, table, next, view.confirm)
+        })
     })
 }
 
@@ -1080,15 +1173,16 @@ fn draw_with<D: Canvas>(
         Screen::Guts => guts(d, table, ctl)?,
         Screen::Lives => lives(d, table)?,
         Screen::Opener(_) | Screen::Exchange { .. } | Screen::Deal | Screen::Waiting => {
-            prompt(d, table, ctl)?
+            prompt(d, table, ctl, view.confirm)?
         }
-        Screen::Action(_) => {
-            action(d, table, None)?;
-            if let Some(c) = view.clock {
-                // A running clock stays visible in the footer.
+        Screen::Action(_) => match view.clock {
+            // A running clock stays visible in the footer.
+            Some(c) => {
+                action(d, table, None)?;
                 inverse(d, &format!("{:>2}s", c.left), &FONT_6X10, 54)?;
             }
-        }
+            None => action_saying(d, table, None, view.confirm)?,
+        },
         Screen::Entry(e) => {
             action(d, table, Some(e))?;
             if let Some(c) = view.clock {

@@ -36,6 +36,9 @@ pub struct View<'a> {
     pub clock: Option<ClockView>,
     /// A refusal or a note from the last input, shown until the next press.
     pub message: Option<&'a str>,
+    /// What the last press recorded or took back, as the dealer would say
+    /// it ("Dan raises to 60", "undo: Dan folds"), for a few seconds.
+    pub confirm: Option<&'a str>,
     pub ack: Option<&'a Ack>,
 }
 
@@ -47,6 +50,7 @@ impl<'a> View<'a> {
             host: None,
             clock: None,
             message: None,
+            confirm: None,
             ack: None,
         }
     }
@@ -73,6 +77,13 @@ impl<'a> View<'a> {
     pub fn with_message(self, message: &'a str) -> View<'a> {
         View {
             message: Some(message),
+            ..self
+        }
+    }
+
+    pub fn with_confirm(self, confirm: &'a str) -> View<'a> {
+        View {
+            confirm: Some(confirm),
             ..self
         }
     }

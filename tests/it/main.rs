@@ -26,6 +26,7 @@ mod session_storm;
 mod sim_headless;
 mod systemd_unit;
 mod table_props;
+mod ui_between;
 mod ui_buttons;
 mod ui_pots;
 mod ui_presses;

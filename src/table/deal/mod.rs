@@ -191,6 +191,7 @@ impl Table {
             game,
             button: at.button,
             settled: false,
+            button_fee: fee.button_paid,
             memo: memo.map(|m| Box::new(m.with_fee(fee.button_paid))),
         });
         self.button = Some(at.button);

@@ -1,0 +1,114 @@
+//! Between hands the screen says everything the dealer collects before the
+//! cards go out (issue 11), and every screen says what the last press
+//! recorded.
+
+use std::path::Path;
+use std::time::Duration;
+
+use dealerd::daemon::session::{Input, RulesSource, Session, Storage, NOTE_SECS};
+use dealerd::table::{script, TableEvent};
+use dealerd::ui::{render, screens, Button, Press};
+
+use crate::night::shows;
+
+fn between(text: &str) -> render::Frame {
+    let n = script::run("between.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut f = render::Frame::new();
+    screens::between(&mut f, n.table()).unwrap();
+    f
+}
+
+fn assert_shows(f: &render::Frame, texts: &[&str]) {
+    for t in texts {
+        assert!(
+            shows(f, t),
+            "should show {t:?}:\n{}",
+            render::to_terminal(f)
+        );
+    }
+}
+
+/// H4: "A $1.00 ante will be placed into the pot before play begins, except
+/// for Texas Hold-em." and "Before the cards are dealt and the ante is
+/// placed, the person with the button ... pays for that game."
+#[test]
+fn m3_f2_between_hands_names_the_antes_and_the_buttons_fee() {
+    let f = between(
+        "rules config/houses/h4-house-dealer-limit.toml\n\
+         join 1 Ann 40\njoin 2 Bob 40\njoin 3 Cat 40\njoin 4 Dan 40\njoin 5 Eve 40\n\
+         game 7-card stud\nbutton Ann\n",
+    );
+    // Five players: the $2 fee (H4's table for 5-10 players), from the
+    // player on the button (the draw gave it to Ann).
+    assert_shows(&f, &["ante 1 each", "fee 2 Ann", "no blinds"]);
+    // Hold'em has no ante; its fee is still the button's.
+    let f = between(
+        "rules config/houses/h4-house-dealer-limit.toml\n\
+         join 1 Ann 40\njoin 2 Bob 40\njoin 3 Cat 40\n\
+         game Hold'em 1 & 2\nbutton Ann\n",
+    );
+    assert_shows(&f, &["fee 1 Ann"]);
+    assert!(!shows(&f, "ante"), "{}", render::to_terminal(&f));
+}
+
+#[test]
+fn m3_a_drop_from_the_pot_says_when_it_is_taken() {
+    // H3: "The fee collection will be taken by the dealer immediately prior
+    // to the flop."
+    let f = between(
+        "rules config/houses/h3-ocean-view.toml\n\
+         join 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\n",
+    );
+    assert_shows(&f, &["at flop"]);
+}
+
+fn press(button: Button) -> Input {
+    Input::Press(Press {
+        button,
+        long: false,
+    })
+}
+
+#[test]
+fn the_screen_says_what_each_press_recorded_and_what_undo_took_back() {
+    let mut s = Session::open(&RulesSource::embedded(), &Storage::default()).expect("opens");
+    for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
+        s.handle(
+            Input::Table(TableEvent::Join {
+                seat,
+                name: name.to_string(),
+                buy_in: 100,
+            }),
+            Duration::ZERO,
+        );
+    }
+    let at = |secs: u64| Duration::from_secs(secs);
+    s.handle(press(Button::Ok), at(1));
+    assert_shows(&s.frame(), &["hand 1 dealt"]);
+    // The first to act calls the big blind: the confirmation names them.
+    let who = s.night().table().live_hand().and_then(|h| {
+        let seat = h.state().to_act()?;
+        Some(s.night().table().player(h.order[seat])?.name.to_string())
+    });
+    let who = who.expect("someone to act");
+    s.handle(press(Button::CheckCall), at(2));
+    assert_shows(&s.frame(), &[&format!("{who} calls 2")]);
+    s.handle(press(Button::Undo), at(3));
+    assert_shows(&s.frame(), &[&format!("undo: {who} calls 2")]);
+    // It goes by itself: a note never lingers over what follows.
+    s.tick(at(3 + NOTE_SECS));
+    assert!(!shows(&s.frame(), &format!("undo: {who}")));
+    // Two folds end the hand: who won without a showdown, between hands:
+    // the big blind's uncalled half goes back, so the pot won is 2.
+    s.handle(press(Button::Fold), at(10));
+    s.handle(press(Button::Fold), at(11));
+    let f = s.frame();
+    assert!(
+        ["Ann", "Bob", "Cat"]
+            .iter()
+            .any(|w| shows(&f, &format!("{w} wins 2"))),
+        "{}",
+        render::to_terminal(&f)
+    );
+}
