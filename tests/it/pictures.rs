@@ -32,20 +32,42 @@ pub(crate) type Draw = fn() -> Frame;
 pub(crate) const SCREENS: &[(&str, Draw)] = &[
     // In a hand.
     ("action-side-pots", pictured::action_side_pots),
+    ("action-clock", pictured::action_clock),
     ("amount-entry", pictured::amount_entry),
     ("message", pictured::message),
+    ("opener", pictured::opener),
+    ("draw", pictured::draw),
+    ("declare", pictured::declare),
+    ("deal-flop", pictured::deal_flop),
     ("bomb-deal", pictured::bomb_deal),
     ("showdown-ranking", pictured::showdown_ranking),
     ("showdown-split", pictured::showdown_split),
+    ("guts-call", pictured::guts_call),
+    ("guts-best", pictured::guts_best),
+    ("lives", pictured::lives),
+    // The clock (D3).
     ("clock", pictured::clock),
     ("clock-running", pictured::clock_running),
     ("clock-zero", pictured::clock_zero),
-    // Between hands, the menu, cards.
+    ("time-up", pictured::time_up),
+    // Between hands and the menu.
     ("between-kill", pictured::between_kill),
     ("misdeal", pictured::misdeal),
     ("menu", pictured::menu),
+    ("pick-seat", pictured::pick_seat),
+    ("pick-game", pictured::pick_game),
     ("ledger-qr", pictured::ledger_qr),
+    // Cards and the host.
     ("seat-by-card", pictured::seat_by_card),
+    ("buy-in", pictured::buy_in),
+    ("player-menu", pictured::player_menu),
+    ("way-in", pictured::way_in),
+    ("host-menu", pictured::host_menu),
+    ("host-warning", pictured::host_warning),
+    ("host-pick", pictured::host_pick),
+    ("move-to", pictured::move_to),
+    ("set-stack", pictured::set_stack),
+    ("confirm-end", pictured::confirm_end),
 ];
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");

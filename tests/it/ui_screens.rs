@@ -577,18 +577,7 @@ fn streets_are_named_by_what_was_dealt_and_drawn() {
 #[test]
 fn s5_the_game_picker_shows_long_names_whole() {
     use crate::night::shows;
-    let n = night("rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 100\njoin 2 Bob 100\n");
-    let game = n
-        .table()
-        .rules()
-        .games
-        .iter()
-        .position(|g| g.name == "Omaha high-low declare")
-        .expect("H1 lists it");
-    let mut c = Controller::new();
-    c.mode = Mode::PickGame(game);
-    let mut f = render::Frame::new();
-    screens::draw(&mut f, &View::of(&n), &c).unwrap();
+    let f = crate::pictures::pictured("pick-game");
     assert!(shows(&f, "Omaha high-low"), "{f:?}");
     assert!(shows(&f, "declare"), "{f:?}");
 }
@@ -599,13 +588,10 @@ fn s5_the_game_picker_shows_long_names_whole() {
 #[test]
 fn g9_a_lives_game_shows_the_lives_and_ok_picks_who_lost_one() {
     use crate::night::shows;
-    let n = night(
-        "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\ngame Screw your neighbor\nbutton Ann\ndeal\nlose Bob\n",
-    );
+    let n = crate::pictured::lives_night();
     let mut c = Controller::new();
     assert_eq!(c.screen(&View::of(&n)), dealerd::ui::Screen::Lives);
-    let mut f = render::Frame::new();
-    screens::draw(&mut f, &View::of(&n), &c).unwrap();
+    let f = crate::pictures::pictured("lives");
     let lives = n.table().lives().expect("a lives game").lives.clone();
     for (seat, left) in lives {
         let name = &n.table().player(seat).expect("seated").name;
