@@ -48,3 +48,147 @@ pub fn to_png(frame: &Frame, scale: u32) -> Vec<u8> {
     }
     out
 }
+
+/// Lit and unlit in a text picture, as embedded-graphics' `MockDisplay`
+/// patterns draw them, so a picture reads the same in either.
+const LIT: char = '#';
+const UNLIT: char = '.';
+
+/// The frame as text: `HEIGHT` lines of `WIDTH` characters, `#` lit and `.`
+/// unlit, each line ending in `\n`. Plain ASCII so that a committed picture
+/// diffs line by line, pixel row by pixel row.
+pub fn to_picture(frame: &Frame) -> String {
+    let mut out = String::with_capacity((WIDTH + 1) * HEIGHT);
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            out.push(if frame.pixel(x, y) { LIT } else { UNLIT });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Why text is not a picture; lines and columns count from 1, as an editor
+/// shows them, since the text is a file someone may have edited.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PictureError {
+    #[error("a picture has {HEIGHT} lines, this one {0}")]
+    Lines(usize),
+    #[error("line {line}: {width} characters, not {WIDTH}")]
+    Width { line: usize, width: usize },
+    #[error("line {line}, column {column}: {found:?} is neither '#' nor '.'")]
+    Char {
+        line: usize,
+        column: usize,
+        found: char,
+    },
+}
+
+/// The frame a [`to_picture`] text shows. A `\r\n` line end is taken as
+/// `\n`, so a checkout that converts line ends still reads.
+pub fn from_picture(text: &str) -> Result<Frame, PictureError> {
+    let lines = text.lines().count();
+    if lines != HEIGHT {
+        return Err(PictureError::Lines(lines));
+    }
+    let mut frame = Frame::new();
+    for (y, line) in text.lines().enumerate() {
+        let width = line.chars().count();
+        if width != WIDTH {
+            return Err(PictureError::Width { line: y + 1, width });
+        }
+        for (x, c) in line.chars().enumerate() {
+            match c {
+                LIT => frame.set_pixel(x, y, true),
+                UNLIT => {}
+                found => {
+                    return Err(PictureError::Char {
+                        line: y + 1,
+                        column: x + 1,
+                        found,
+                    })
+                }
+            }
+        }
+    }
+    Ok(frame)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corners() -> Frame {
+        let mut f = Frame::new();
+        f.set_pixel(0, 0, true);
+        f.set_pixel(WIDTH - 1, 1, true);
+        f.set_pixel(5, HEIGHT - 1, true);
+        f
+    }
+
+    #[test]
+    fn a_picture_is_64_lines_of_128_with_the_lit_pixels_as_hashes() {
+        let text = to_picture(&corners());
+        let lines: Vec<&str> = text.split_terminator('\n').collect();
+        assert_eq!(lines.len(), HEIGHT);
+        assert!(lines.iter().all(|l| l.len() == WIDTH));
+        assert!(text.ends_with('\n'));
+        assert_eq!(lines[0], format!("#{}", ".".repeat(WIDTH - 1)));
+        assert_eq!(lines[1], format!("{}#", ".".repeat(WIDTH - 1)));
+        assert_eq!(
+            lines[HEIGHT - 1],
+            format!(".....#{}", ".".repeat(WIDTH - 6))
+        );
+        assert_eq!(text.matches('#').count(), 3);
+        assert_eq!(to_picture(&Frame::new()).matches('#').count(), 0);
+    }
+
+    #[test]
+    fn a_picture_reads_back_to_its_frame() {
+        let f = corners();
+        assert_eq!(from_picture(&to_picture(&f)), Ok(f.clone()));
+        let crlf = to_picture(&f).replace('\n', "\r\n");
+        assert_eq!(from_picture(&crlf), Ok(f));
+    }
+
+    #[test]
+    fn a_malformed_picture_names_the_line_and_column() {
+        let good = to_picture(&corners());
+        assert_eq!(from_picture(""), Err(PictureError::Lines(0)));
+        let short: String = good.lines().take(63).map(|l| format!("{l}\n")).collect();
+        assert_eq!(from_picture(&short), Err(PictureError::Lines(63)));
+        let narrow = good.replacen("\n.", "\n", 1);
+        assert_eq!(
+            from_picture(&narrow),
+            Err(PictureError::Width {
+                line: 2,
+                width: WIDTH - 1
+            })
+        );
+        let mut bad = good.clone();
+        bad.replace_range(WIDTH + 1 + 3..WIDTH + 1 + 4, "x");
+        let err = from_picture(&bad).unwrap_err();
+        assert_eq!(
+            err,
+            PictureError::Char {
+                line: 2,
+                column: 4,
+                found: 'x'
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 4: 'x' is neither '#' nor '.'"
+        );
+        // A character of several bytes is one column, not a panic.
+        let wide = good.replacen('.', "█", 1);
+        assert!(matches!(
+            from_picture(&wide),
+            Err(PictureError::Char {
+                line: 1,
+                column: 2,
+                found: '█'
+            })
+        ));
+    }
+}

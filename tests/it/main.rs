@@ -17,6 +17,8 @@ mod kill_pots;
 mod money_limits;
 mod night;
 mod phh_history;
+mod pictured;
+mod pictures;
 mod reach;
 mod replay_vectors;
 mod rules_files;

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use dealerd::daemon::session::Storage;
 use dealerd::daemon::sim;
@@ -92,6 +93,18 @@ pub(crate) fn shows(frame: &Frame, text: &str) -> bool {
             })
         })
     })
+}
+
+/// A frame the night's script marks, from one run shared by the tests that
+/// picture them (`pictured.rs`), since the night is long and plays the same
+/// every time.
+pub(crate) fn marked(mark: &str) -> Frame {
+    static MARKED: OnceLock<HashMap<String, Frame>> = OnceLock::new();
+    MARKED
+        .get_or_init(|| play(Storage::default()).marked)
+        .get(mark)
+        .unwrap_or_else(|| panic!("no frame marked @{mark}"))
+        .clone()
 }
 
 fn frame<'a>(run: &'a Run, mark: &str) -> &'a Frame {

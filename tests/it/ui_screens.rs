@@ -1,5 +1,6 @@
-//! Real screens from scripted nights: drawn, decoded (the QR), and written to
-//! `docs/screens/*.png` when `DEALERD_WRITE_SCREENS=1`.
+//! Real screens from scripted nights: what they say, the QR decoded, the
+//! fast drawing paths against the per-pixel one. Their pictures are
+//! checked in `pictures.rs`.
 
 use std::path::Path;
 
@@ -8,20 +9,9 @@ use dealerd::table::{script, Night};
 use dealerd::ui::{render, screens, ClockView, Controller, Intent, Mode, Ranking, View};
 use dealerd::ui::{Button, Press};
 
-fn night(text: &str) -> Night {
+pub(crate) fn night(text: &str) -> Night {
     script::run("screen.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
         .unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn save(name: &str, frame: &render::Frame) {
-    let png = render::to_png(frame, 4);
-    assert!(png.starts_with(b"\x89PNG"));
-    if std::env::var_os("DEALERD_WRITE_SCREENS").is_some() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screens");
-        std::fs::write(dir.join(format!("{name}.png")), png).expect("write png");
-        std::fs::write(dir.join(format!("{name}.txt")), render::to_terminal(frame))
-            .expect("write txt");
-    }
 }
 
 fn lit(frame: &render::Frame) -> usize {
@@ -31,7 +21,7 @@ fn lit(frame: &render::Frame) -> usize {
         .count()
 }
 
-const SIDE_POTS: &str = include_str!("../data/screens/side-pots.scn");
+pub(crate) const SIDE_POTS: &str = include_str!("../data/screens/side-pots.scn");
 
 /// The action screen's text as drawn, for [`crate::night::shows`].
 fn action_frame(script: &str) -> render::Frame {
@@ -63,61 +53,18 @@ fn p1_d1_the_pot_line_shows_bets_as_bets_and_side_pots_only_for_an_all_in() {
     assert!(!shows(&f, "main 160"));
 }
 
-#[test]
-fn action_mid_hand_with_side_pots() {
-    let n = night(SIDE_POTS);
-    let mut f = render::Frame::new();
-    screens::action(&mut f, n.table(), None).unwrap();
-    let text = render::to_terminal(&f);
-    assert_eq!(text.lines().count(), 32);
-    assert!(lit(&f) > 300);
-    save("action-side-pots", &f);
+pub(crate) const KILL: &str = include_str!("../data/screens/kill.scn");
 
-    // The same spot in amount entry, after two presses.
-    let mut c = Controller::new();
-    for b in [Button::BetRaise, Button::BetRaise] {
-        assert_eq!(
-            c.press(
-                &n,
-                Press {
-                    button: b,
-                    long: false
-                }
-            ),
-            Intent::None
-        );
-    }
-    assert!(matches!(c.mode, Mode::Entry(_)));
-    let mut f = render::Frame::new();
-    screens::draw(&mut f, &View::of(&n), &c).unwrap();
-    save("amount-entry", &f);
-}
-
-const KILL: &str = include_str!("../data/screens/kill.scn");
-
-#[test]
-fn between_hands_with_a_kill() {
-    let n = night(KILL);
-    let mut f = render::Frame::new();
-    screens::between(&mut f, n.table()).unwrap();
-    assert!(lit(&f) > 300);
-    save("between-kill", &f);
-}
-
-const SHOWDOWN: &str = include_str!("../data/screens/showdown.scn");
+pub(crate) const SHOWDOWN: &str = include_str!("../data/screens/showdown.scn");
 
 #[test]
 fn showdown_split_with_a_tie() {
     let n = night(SHOWDOWN);
-    let mut c = Controller::new();
+    let mut c = crate::pictured::ranked(&n);
     let p = |button| Press {
         button,
         long: false,
     };
-    // Bob (hand seat 0) and Cat (1) tie for best; Ann (2) is second.
-    c.press(&n, p(Button::Ok));
-    c.press(&n, p(Button::CheckCall));
-    c.press(&n, p(Button::Ok));
     let Mode::Ranking(r) = &c.mode else {
         panic!("not ranking: {:?}", c.mode)
     };
@@ -125,11 +72,6 @@ fn showdown_split_with_a_tie() {
     let state = n.table().hand().unwrap().state();
     let pay = dealerd::ui::showdown::split(state, &r.results(state)).unwrap();
     assert_eq!(pay.iter().sum::<u64>(), state.pot());
-    let mut f = render::Frame::new();
-    screens::draw(&mut f, &View::of(&n), &c).unwrap();
-    save("showdown-split", &f);
-    let mut f = render::Frame::new();
-    screens::showdown(&mut f, n.table(), &Ranking::new(state)).unwrap();
     match c.press(&n, p(Button::Ok)) {
         Intent::Apply(e) => {
             let mut n = n.clone();
@@ -140,7 +82,7 @@ fn showdown_split_with_a_tie() {
     }
 }
 
-const NIGHT: &str = include_str!("../data/screens/night.scn");
+pub(crate) const NIGHT: &str = include_str!("../data/screens/night.scn");
 
 #[test]
 fn ledger_qr_decodes_from_the_frame() {
@@ -149,9 +91,7 @@ fn ledger_qr_decodes_from_the_frame() {
     assert!(text.len() <= dealerd::ui::qr::MAX_CHARS, "{text}");
     let code = dealerd::ui::qr::encode(&text).expect("fits v3-M");
     assert!(code.width() <= 29);
-    let mut f = render::Frame::new();
-    screens::ledger(&mut f, n.table()).unwrap();
-    save("ledger-qr", &f);
+    let f = crate::pictures::pictured("ledger-qr");
     // Decode the panel itself, lit = light, at 4x like a phone would see it.
     let img = rqrr::PreparedImage::prepare_from_greyscale(128 * 4, 64 * 4, |x, y| {
         if f.pixel(x / 4, y / 4) {
@@ -166,42 +106,6 @@ fn ledger_qr_decodes_from_the_frame() {
     let (meta, content) = grids[0].decode().expect("decodes");
     assert!(meta.version.0 <= 3);
     assert_eq!(content, text);
-}
-
-#[test]
-fn clock_and_menu_and_message() {
-    let n = night(SIDE_POTS);
-    let mut c = Controller::new();
-    let long = Press {
-        button: Button::Ok,
-        long: true,
-    };
-    assert_eq!(c.press(&n, long), Intent::None);
-    let mut f = render::Frame::new();
-    screens::draw(&mut f, &View::of(&n), &c).unwrap();
-    save("menu", &f);
-    assert_eq!(
-        c.press(
-            &n,
-            Press {
-                button: Button::Ok,
-                long: false
-            }
-        ),
-        Intent::StartClock
-    );
-    let mut f = render::Frame::new();
-    screens::draw(&mut f, &View::of(&n).with_clock(42), &c).unwrap();
-    save("clock", &f);
-    let mut f = render::Frame::new();
-    screens::clock(&mut f, n.table(), 0).unwrap();
-    assert!(lit(&f) > 2000);
-
-    let c = Controller::new();
-    let view = View::of(&n).with_message("Dan: a raise must be to at least 40, not 30");
-    let mut f = render::Frame::new();
-    screens::draw(&mut f, &view, &c).unwrap();
-    save("message", &f);
 }
 
 /// Every kind of screen, drawn through the frame's fast paths and through
@@ -673,18 +577,7 @@ fn streets_are_named_by_what_was_dealt_and_drawn() {
 #[test]
 fn s5_the_game_picker_shows_long_names_whole() {
     use crate::night::shows;
-    let n = night("rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 100\njoin 2 Bob 100\n");
-    let game = n
-        .table()
-        .rules()
-        .games
-        .iter()
-        .position(|g| g.name == "Omaha high-low declare")
-        .expect("H1 lists it");
-    let mut c = Controller::new();
-    c.mode = Mode::PickGame(game);
-    let mut f = render::Frame::new();
-    screens::draw(&mut f, &View::of(&n), &c).unwrap();
+    let f = crate::pictures::pictured("pick-game");
     assert!(shows(&f, "Omaha high-low"), "{f:?}");
     assert!(shows(&f, "declare"), "{f:?}");
 }
@@ -695,13 +588,10 @@ fn s5_the_game_picker_shows_long_names_whole() {
 #[test]
 fn g9_a_lives_game_shows_the_lives_and_ok_picks_who_lost_one() {
     use crate::night::shows;
-    let n = night(
-        "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\ngame Screw your neighbor\nbutton Ann\ndeal\nlose Bob\n",
-    );
+    let n = crate::pictured::lives_night();
     let mut c = Controller::new();
     assert_eq!(c.screen(&View::of(&n)), dealerd::ui::Screen::Lives);
-    let mut f = render::Frame::new();
-    screens::draw(&mut f, &View::of(&n), &c).unwrap();
+    let f = crate::pictures::pictured("lives");
     let lives = n.table().lives().expect("a lives game").lives.clone();
     for (seat, left) in lives {
         let name = &n.table().player(seat).expect("seated").name;
