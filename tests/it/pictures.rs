@@ -32,6 +32,8 @@ pub(crate) type Draw = fn() -> Frame;
 pub(crate) const SCREENS: &[(&str, Draw)] = &[
     // In a hand.
     ("action-side-pots", pictured::action_side_pots),
+    ("pots-three-all-ins", crate::ui_pots::three_all_ins),
+    ("pots-seven-all-ins", crate::ui_pots::seven_all_ins),
     ("action-clock", pictured::action_clock),
     ("amount-entry", pictured::amount_entry),
     ("message", pictured::message),
@@ -52,6 +54,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("time-up", pictured::time_up),
     // Between hands and the menu.
     ("between-kill", pictured::between_kill),
+    ("between-antes-fee", crate::ui_between::h4_stud),
     ("misdeal", pictured::misdeal),
     ("menu", pictured::menu),
     ("pick-seat", pictured::pick_seat),

@@ -32,13 +32,17 @@ fn assert_shows(f: &render::Frame, texts: &[&str]) {
 /// H4: "A $1.00 ante will be placed into the pot before play begins, except
 /// for Texas Hold-em." and "Before the cards are dealt and the ante is
 /// placed, the person with the button ... pays for that game."
-#[test]
-fn m3_f2_between_hands_names_the_antes_and_the_buttons_fee() {
-    let f = between(
+pub(crate) fn h4_stud() -> render::Frame {
+    between(
         "rules config/houses/h4-house-dealer-limit.toml\n\
          join 1 Ann 40\njoin 2 Bob 40\njoin 3 Cat 40\njoin 4 Dan 40\njoin 5 Eve 40\n\
          game 7-card stud\nbutton Ann\n",
-    );
+    )
+}
+
+#[test]
+fn m3_f2_between_hands_names_the_antes_and_the_buttons_fee() {
+    let f = crate::pictures::pictured("between-antes-fee");
     // Five players: the $2 fee (H4's table for 5-10 players), from the
     // player on the button (the draw gave it to Ann).
     assert_shows(&f, &["ante 1 each", "fee 2 Ann", "no blinds"]);

@@ -31,41 +31,44 @@ fn assert_shows(f: &render::Frame, texts: &[&str]) {
     }
 }
 
-#[test]
-fn p1_nine_players_three_all_ins_show_every_pot_whole() {
-    let n = night(
+/// Nine players, three all in, a bet on the flop.
+pub(crate) fn three_all_ins() -> render::Frame {
+    action(&night(
         "rules tests/data/rules/deep-nine.toml\n\
          join 1 Ann 50\njoin 2 Bob 120\njoin 3 Cat 300\njoin 4 Dan 1000\n\
          join 5 Eve 1000\njoin 6 Fay 1000\njoin 7 Gus 1000\njoin 8 Hal 1000\n\
          join 9 Ivy 1000\nbutton Ann\ndeal\n\
          Dan raise 300\nEve call\nFay call\nGus call\nHal call\nIvy call\n\
          Ann allin\nBob allin\nCat allin\nflop\nDan bet 20\n",
-    );
-    let f = action(&n);
-    // 31 characters: too wide for the big font's 21, so two small lines,
-    // a pot never split across them.
-    assert_shows(
-        &f,
-        &[
-            "Eve",
-            "main 450 s1 560 s2 1260",
-            "bets 20",
-            "ALL-IN Bob Cat Ann",
-        ],
-    );
+    ))
 }
 
-#[test]
-fn p1_seven_all_ins_shorten_the_amounts_and_never_round_up() {
-    let n = night(
+/// Seven all in at six-figure amounts, a bet on the flop.
+pub(crate) fn seven_all_ins() -> render::Frame {
+    action(&night(
         "rules tests/data/rules/deep-nine.toml\n\
          join 1 Ann 100001\njoin 2 Bob 200002\njoin 3 Cat 300003\njoin 4 Dan 400004\n\
          join 5 Eve 500005\njoin 6 Fay 600006\njoin 7 Gus 700007\njoin 8 Hal 1000000\n\
          join 9 Ivy 1000000\nbutton Ann\ndeal\n\
          Dan allin\nEve allin\nFay allin\nGus allin\nHal call\nIvy call\n\
          Ann allin\nBob allin\nCat allin\nflop\nHal bet 1000\n",
+    ))
+}
+
+#[test]
+fn p1_nine_players_three_all_ins_show_every_pot_whole() {
+    let f = crate::pictures::pictured("pots-three-all-ins");
+    // 31 characters: too wide for the big font's 21, so two small lines,
+    // a pot never split across them.
+    assert_shows(
+        &f,
+        &["Eve", "main 450 s1 560 s2 1260", "bets 20", "ALL-IN Bob Cat Ann"],
     );
-    let f = action(&n);
+}
+
+#[test]
+fn p1_seven_all_ins_shorten_the_amounts_and_never_round_up() {
+    let f = crate::pictures::pictured("pots-seven-all-ins");
     // In full the eight amounts take four lines; shortened, three. 900,009
     // reads "900k", not "0.9M" nor "901k".
     assert_shows(
