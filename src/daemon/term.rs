@@ -38,10 +38,16 @@ pub fn unboxed(text: &str) -> Result<Frame, render::QuadrantError> {
 }
 
 /// `text` wrapped at spaces to [`COLUMNS`], its own line breaks kept; a
-/// word longer than a line (a path) is cut. No trailing newline.
+/// word longer than a line (a path) is cut. A line that fits is left as it
+/// is, its spacing too (the key map lines up with double spaces). No
+/// trailing newline.
 pub fn wrap(text: &str) -> String {
     let mut out: Vec<String> = Vec::new();
     for para in text.lines() {
+        if para.chars().count() <= COLUMNS {
+            out.push(para.to_string());
+            continue;
+        }
         let mut line = String::new();
         let mut len = 0;
         for word in para.split(' ').filter(|w| !w.is_empty()) {
@@ -95,7 +101,7 @@ mod tests {
         let w = wrap(&long);
         assert!(widest(&w) <= COLUMNS, "{w}");
         assert_eq!(w.split_whitespace().count(), 40);
-        assert_eq!(wrap("a\nb c"), "a\nb c");
+        assert_eq!(wrap("a\nb  c"), "a\nb  c");
         let path = format!("see /{}", "x".repeat(200));
         let w = wrap(&path);
         assert!(widest(&w) <= COLUMNS, "{w}");
