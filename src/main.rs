@@ -48,8 +48,8 @@ struct RunArgs {
     /// Where the journal (journal.jsonl) and finished hands (hands/) live.
     #[arg(long)]
     state_dir: PathBuf,
-    /// pi: the GPIO, SPI and I2C devices; fake: simulated OLED and reader,
-    /// no buttons (any Linux machine).
+    /// pi: the GPIO, SPI and I2C devices; fake: simulated OLED and reader
+    /// (any Linux machine), keys on stdin as in `sim`, frames on stdout.
     #[arg(long, value_enum, default_value = "pi")]
     devices: dealerd::daemon::run::DeviceKind,
     /// Log filter, e.g. `debug` or `warn,dealerd=debug` (default: $RUST_LOG, else info).

@@ -1,7 +1,11 @@
 //! The shell around the pure core: input becomes events, state becomes
 //! frames. [`session::Session`] is the table without hardware; `sim` drives
-//! it from the keyboard and `run` from the Pi's devices.
+//! it from the keyboard and `run` from the Pi's devices. `keys` and `term`
+//! are the keyboard and the terminal they share (`run --devices fake` reads
+//! keys as `sim` does).
 
+pub mod keys;
 pub mod run;
 pub mod session;
 pub mod sim;
+pub mod term;

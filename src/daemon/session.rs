@@ -217,6 +217,8 @@ pub struct Session {
     now: Duration,
     /// The between-hands screen's next hand, dealt once per change of the night.
     preview: screens::PreviewCache,
+    /// The last input was a press that changed nothing.
+    idle_press: bool,
 }
 
 impl Session {
@@ -288,6 +290,7 @@ impl Session {
             notices,
             now: Duration::ZERO,
             preview: screens::PreviewCache::default(),
+            idle_press: false,
         };
         if session.rules_in_force().text != text {
             session.reload(rules.clone());
@@ -322,6 +325,13 @@ impl Session {
     /// Whether host actions are unlocked now.
     pub fn host_unlocked(&self) -> bool {
         self.host_until.is_some_and(|t| self.now < t)
+    }
+
+    /// Whether the last input was a press that changed nothing: no event,
+    /// no step in the interface, no message shown or cleared. The panel
+    /// cannot tell the dealer so; the simulator does.
+    pub fn press_changed_nothing(&self) -> bool {
+        self.idle_press
     }
 
     /// The last refusal or note on the screen.
@@ -454,13 +464,14 @@ impl Session {
     /// One input at `now`.
     pub fn handle(&mut self, input: Input, now: Duration) {
         self.tick(now);
+        self.idle_press = false;
         if let Some(why) = &self.failed {
             self.say(why.clone());
             return;
         }
         match input {
             Input::Press(p) => {
-                self.said = None;
+                let cleared = self.said.take().is_some();
                 // The unlock lasts while the host keeps pressing.
                 if self.host_unlocked() {
                     self.unlock_host();
@@ -468,7 +479,11 @@ impl Session {
                 // The controller reads the session through a view while it
                 // changes only its own place in the interface.
                 let mut ctl = std::mem::take(&mut self.ctl);
+                let before = ctl.clone();
                 let intent = ctl.press(self.view(), p);
+                // Only `Intent::None` can leave the night as it was; the
+                // rest record, undo, say or clear something.
+                self.idle_press = !cleared && intent == Intent::None && ctl == before;
                 self.ctl = ctl;
                 self.intent(intent);
             }

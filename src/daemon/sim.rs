@@ -5,7 +5,13 @@
 //! Input is read a line at a time, so it works in any terminal and from a
 //! script: every character of a line is one button press (see [`KEYS`]), an
 //! upper-case letter is a long press, and a line starting with `:` is a
-//! command ([`COMMANDS`]). An empty line is OK; `#` starts a comment.
+//! command ([`COMMANDS`]). An empty line is OK; `#` starts a comment. The
+//! syntax is [`keys`](super::keys)', shared with `dealerd run --devices
+//! fake`. A key that is no button, or a press that changes nothing, is said
+//! so, since the panel alone would look as if the key went unheard.
+//!
+//! Everything it prints fits an 80-column terminal: the frame in quadrant
+//! blocks (64 columns and a border) and messages wrapped ([`term`]).
 //!
 //! Time: from the keyboard it is the wall clock (the clock counts down on
 //! screen); from a script it is virtual and only `:wait SECONDS` moves it, so
@@ -18,20 +24,15 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use super::keys::{self, Command, Key, Line};
 use super::session::{Input, Level, RulesSource, Session, SessionError, Storage};
+use super::term;
 use crate::engine::Chips;
-use crate::rules::{parse_uid, Decimal, HouseRules};
+use crate::rules::{Decimal, HouseRules};
 use crate::table::{Night, TableEvent};
 use crate::ui::render;
-use crate::ui::{Button, Press};
 
-/// The key map, shown under every frame.
-pub const KEYS: &str = "f fold  c check/call  b bet/raise  - minus  + plus  o/Enter OK  u undo  \
-     (capital = long press; O = menu)";
-
-/// The `:` commands, shown with the key map and on a mistyped command.
-pub const COMMANDS: &str = ":tap UID|CARD  :wait SECONDS  :reload [FILE]  \
-     :join SEAT NAME AMOUNT  :leave NAME  :quit";
+pub use super::keys::{COMMANDS, KEYS};
 
 #[derive(Debug, Error)]
 pub enum SimError {
@@ -66,21 +67,6 @@ pub struct Options {
     pub storage: Storage,
 }
 
-fn press_for(c: char) -> Option<Press> {
-    let button = match c.to_ascii_lowercase() {
-        'f' => Button::Fold,
-        'c' => Button::CheckCall,
-        'b' => Button::BetRaise,
-        '-' | '_' => Button::Minus,
-        '+' | '=' => Button::Plus,
-        'o' => Button::Ok,
-        'u' => Button::Undo,
-        _ => return None,
-    };
-    let long = c.is_ascii_uppercase() || c == '_' || c == '=';
-    Some(Press { button, long })
-}
-
 /// A simulator in progress: what `run` drives a line at a time, open for
 /// tests that check each frame.
 pub struct Sim<'a, W: Write> {
@@ -93,6 +79,9 @@ pub struct Sim<'a, W: Write> {
     start: Instant,
     /// The wall clock (the keyboard) rather than `:wait` alone.
     real_time: bool,
+    /// Messages for the line in progress: printed under its frame, where
+    /// they are the last thing on the terminal, not scrolled off above it.
+    notes: Vec<String>,
 }
 
 impl<W: Write> Sim<'_, W> {
@@ -115,44 +104,38 @@ impl<W: Write> Sim<'_, W> {
 
     /// One line of input; false on `:quit`.
     pub fn line(&mut self, line: &str) -> bool {
-        // `#` is no key, so it can start a comment; a comment line is not
-        // an empty line (which would be OK).
-        let line = line.trim();
-        if line.starts_with('#') {
-            return true;
+        match keys::parse(line) {
+            Line::Keys(keys) => {
+                for key in keys {
+                    self.key(key);
+                }
+                true
+            }
+            Line::Command(cmd) => self.command(cmd),
         }
-        let line = line.split('#').next().unwrap_or("").trim();
-        if let Some(cmd) = line.strip_prefix(':') {
-            let words: Vec<&str> = cmd.split_whitespace().collect();
-            return self.command(&words);
-        }
-        if line.is_empty() {
-            self.input(Input::Press(Press {
-                button: Button::Ok,
-                long: false,
-            }));
-        }
-        for press in line.chars().filter_map(press_for) {
-            self.input(Input::Press(press));
-        }
-        true
     }
 
-    fn command(&mut self, words: &[&str]) -> bool {
-        let unit = self.session.night().rules().house.unit;
-        match words {
-            ["quit"] | ["q"] => return false,
-            // Card names may hold spaces ("Big Al"), and so may a spaced UID.
-            ["tap", card @ ..] if !card.is_empty() => {
-                let card = card.join(" ");
-                match self.uid_of(&card) {
-                    Some(uid) => self.input(Input::Tap(uid)),
-                    None => self.note(format!(
-                        "{card}: neither a card UID (hex bytes) nor a card in the house rules"
-                    )),
+    fn key(&mut self, key: Key) {
+        match key.press {
+            Some(press) => {
+                self.input(Input::Press(press));
+                if self.session.press_changed_nothing() {
+                    self.note(keys::does_nothing(&key));
                 }
             }
-            ["wait", secs] => match secs.parse::<u64>() {
+            None => self.note(keys::no_such_key(&key)),
+        }
+    }
+
+    fn command(&mut self, cmd: Command<'_>) -> bool {
+        let unit = self.session.night().rules().house.unit;
+        match cmd {
+            Command::Quit => return false,
+            Command::Tap(card) => match keys::card_uid(self.session.night().rules(), &card) {
+                Ok(uid) => self.input(Input::Tap(uid)),
+                Err(e) => self.note(e.to_string()),
+            },
+            Command::Wait(secs) => match secs.parse::<u64>() {
                 Ok(s) => {
                     self.offset += Duration::from_secs(s);
                     let now = self.now();
@@ -160,12 +143,12 @@ impl<W: Write> Sim<'_, W> {
                 }
                 Err(_) => self.note(format!("{secs}: not a number of seconds")),
             },
-            ["reload"] => self.input(Input::ReloadFile),
-            ["reload", file] => match RulesSource::read(Path::new(file)) {
+            Command::Reload(None) => self.input(Input::ReloadFile),
+            Command::Reload(Some(file)) => match RulesSource::read(Path::new(file)) {
                 Ok(rules) => self.input(Input::Reload(rules)),
                 Err(e) => self.note(e.to_string()),
             },
-            ["join", seat, name, amount] => {
+            Command::Join { seat, name, amount } => {
                 let seat = seat.parse::<usize>().unwrap_or(0).wrapping_sub(1);
                 match Decimal::parse(amount).and_then(|d| d.in_units(&unit)) {
                     Some(buy_in) => self.input(Input::Table(TableEvent::Join {
@@ -176,47 +159,45 @@ impl<W: Write> Sim<'_, W> {
                     None => self.note(format!("{amount}: not an amount in whole {unit}")),
                 }
             }
-            ["leave", name] => {
+            Command::Leave(name) => {
                 let seat = self
                     .session
                     .night()
                     .table()
                     .seats()
                     .iter()
-                    .position(|p| p.as_ref().is_some_and(|p| *p.name == **name));
+                    .position(|p| p.as_ref().is_some_and(|p| *p.name == *name));
                 match seat {
                     Some(seat) => self.input(Input::Table(TableEvent::Leave { seat })),
                     None => self.note(format!("nobody called {name} is seated")),
                 }
             }
-            _ => self.note(format!("commands: {COMMANDS}")),
+            Command::Unknown => self.note(format!("commands:\n{COMMANDS}")),
         }
         true
     }
 
-    /// A card by its name in the house rules, else by its UID.
-    fn uid_of(&self, word: &str) -> Option<Vec<u8>> {
-        let rules = self.session.night().rules();
-        rules
-            .card_named(word)
-            .map(|c| c.uid.clone())
-            .or_else(|| parse_uid(word))
-    }
-
     /// A simulator message (not the table's) on the terminal.
     fn note(&mut self, text: String) {
-        let _ = writeln!(self.out, "{text}");
+        self.notes.push(text);
+    }
+
+    fn print_notes(&mut self) {
+        for text in std::mem::take(&mut self.notes) {
+            let _ = writeln!(self.out, "{}", term::wrap(&text));
+        }
     }
 
     fn log(&mut self) {
         for n in self.session.take_notices() {
             if self.opts.echo || n.level != Level::Info {
-                eprintln!("{}", n.text);
+                eprintln!("{}", term::wrap(&n.text));
             }
         }
     }
 
-    /// Draws (and writes, and prints) the frame as it stands.
+    /// Draws (and writes, and prints) the frame as it stands, then the
+    /// line's messages.
     pub fn frame(&mut self) -> Result<crate::ui::Frame, SimError> {
         self.log();
         let frame = self.session.frame();
@@ -229,12 +210,9 @@ impl<W: Write> Sim<'_, W> {
         }
         self.frame_no += 1;
         if self.opts.echo {
-            let _ = writeln!(
-                self.out,
-                "{}\n{KEYS}\n{COMMANDS}",
-                render::to_terminal(&frame)
-            );
+            let _ = writeln!(self.out, "{}{KEYS}\n{COMMANDS}", term::boxed(&frame));
         }
+        self.print_notes();
         match self.session.failure() {
             Some(why) => Err(SimError::Failed(why.to_string())),
             None => Ok(frame),
@@ -263,6 +241,7 @@ pub fn run(
         }
         sim.frame()?;
     }
+    sim.print_notes();
     Ok(sim.session.night().clone())
 }
 
@@ -306,6 +285,7 @@ pub fn run_live(
         }
         sim.frame()?;
     }
+    sim.print_notes();
     Ok(sim.session.night().clone())
 }
 
@@ -331,6 +311,7 @@ pub fn start<'a, W: Write>(
         offset: Duration::ZERO,
         start: Instant::now(),
         real_time: false,
+        notes: Vec::new(),
     };
     if opts.demo_players && sim.session.night().events().is_empty() {
         let buy_in = demo_buy_in(sim.session.night().rules());

@@ -5,6 +5,7 @@ mod common;
 mod coverage;
 mod daemon_cli;
 mod daemon_faults;
+mod daemon_stdin;
 mod engine_props;
 mod engine_rules;
 mod growth;

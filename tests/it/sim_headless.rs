@@ -92,3 +92,111 @@ fn p1_d1_the_sim_pot_line_shows_no_side_pot_until_someone_is_all_in() {
     assert!(shows(&frame, &format!("pot {blinds}")), "{frame:?}");
     assert!(!shows(&frame, "s1"), "{frame:?}");
 }
+
+/// What the simulator prints (frames off) for a script on the demo table.
+fn printed(script: &str) -> String {
+    let rules = sim::rules_source(None).expect("default rules");
+    let opts = sim::Options {
+        demo_players: true,
+        echo: false,
+        ..sim::Options::default()
+    };
+    let mut out = Vec::new();
+    sim::run(&rules, Cursor::new(script), &mut out, &opts).expect("sim runs");
+    String::from_utf8(out).expect("UTF-8")
+}
+
+#[test]
+fn a_key_that_is_no_button_is_said_so_with_the_key_map_pointed_at() {
+    let out = printed("ox\n");
+    assert_eq!(out, "x: no button on that key; see the key map\n");
+    // The OK before it was pressed all the same: the hand is dealt.
+    let night = run("ox\n", None);
+    assert_eq!(night.table().hands_dealt(), 1);
+}
+
+#[test]
+fn a_press_that_changes_nothing_is_said_so_and_one_that_does_is_not() {
+    // Between hands only OK deals (and O opens the menu): fold and minus
+    // do nothing there, and the frame stays as it was.
+    assert_eq!(
+        printed("f-\n"),
+        "(f does nothing here)\n(- does nothing here)\n"
+    );
+    // Deal, then the first to act folds: both change the table.
+    assert_eq!(printed("o\nf\n"), "");
+    // A refusal on the screen (the embedded rules have no file to reload)
+    // is cleared by the next press: that press changed the screen, so only
+    // the one after it does nothing.
+    let out = printed(":reload\nf\nf\n");
+    assert_eq!(out, "(f does nothing here)\n", "{out}");
+}
+
+#[test]
+fn a_press_said_to_do_nothing_leaves_the_frame_and_the_night_as_they_were() {
+    let rules = sim::rules_source(None).expect("default rules");
+    let opts = sim::Options {
+        demo_players: true,
+        echo: false,
+        ..sim::Options::default()
+    };
+    let mut out = Vec::new();
+    let mut s = sim::start(&rules, &mut out, &opts).expect("starts");
+    for line in ["f", "o", "b", "-", "u", "O", "f"] {
+        let before = (
+            s.frame().expect("frame"),
+            s.session().night().events().len(),
+        );
+        s.line(line);
+        let after = (
+            s.frame().expect("frame"),
+            s.session().night().events().len(),
+        );
+        if s.session().press_changed_nothing() {
+            assert_eq!(before, after, "{line}");
+        }
+    }
+    drop(s);
+    let out = String::from_utf8(out).expect("UTF-8");
+    assert!(out.contains("(f does nothing here)"), "{out}");
+}
+
+/// Everything `dealerd sim` prints, frames, key map, its messages and the
+/// table's notices, fits an 80-column terminal, even with long input.
+#[test]
+fn the_sim_fits_an_80_column_terminal() {
+    let dir = common::fresh_dir("sim", "columns");
+    let script = dir.join("keys.sim");
+    let long = "x".repeat(120);
+    let text = format!(
+        "o\nbo\nf\nzq\n:tap Somebody With A Name Far Too Long For Any Table In This House {long}\n\
+         :reload /nonexistent/{long}/house.toml\n:wait {long}\n:join 9 Zed {long}\n\
+         :leave {long}\n:dance\n:reload\nu\nf f\n"
+    );
+    std::fs::write(&script, text).expect("script");
+    let out = common::dealerd()
+        .args(["sim", "--script"])
+        .arg(&script)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+    // The run printed frames, the key map and messages (else this proves
+    // little), and a notice went to stderr.
+    assert!(
+        stdout.contains('┌') && stdout.contains("f fold"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("no button on that key"), "{stdout}");
+    assert!(stdout.contains("neither a card UID"), "{stdout}");
+    assert!(!stderr.is_empty());
+    for line in stdout.lines().chain(stderr.lines()) {
+        assert!(
+            line.chars().count() <= 80,
+            "{} wide: {line}",
+            line.chars().count()
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

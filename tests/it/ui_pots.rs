@@ -62,7 +62,12 @@ fn p1_nine_players_three_all_ins_show_every_pot_whole() {
     // a pot never split across them.
     assert_shows(
         &f,
-        &["Eve", "main 450 s1 560 s2 1260", "bets 20", "ALL-IN Bob Cat Ann"],
+        &[
+            "Eve",
+            "main 450 s1 560 s2 1260",
+            "bets 20",
+            "ALL-IN Bob Cat Ann",
+        ],
     );
 }
 

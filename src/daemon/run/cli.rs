@@ -2,12 +2,14 @@
 //! signals and systemd's environment around [`serve`].
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
 use super::devices::FakeDevices;
 use super::notify::{self, Notifier};
-use super::{serve_open, RunError, Setup, Signal, Tuning};
+use super::stdout::Stdout;
+use super::{serve_open, stdin, RunError, Setup, Signal, TapFilter, Tuning};
 use crate::daemon::session::RulesSource;
 use crate::rules::RulesError;
 
@@ -16,7 +18,9 @@ use crate::rules::RulesError;
 pub enum DeviceKind {
     /// The Pi's GPIO, SPI and I2C through rpi-pal.
     Pi,
-    /// The simulated OLED and reader, no buttons: runs on any Linux.
+    /// The simulated OLED and reader, on any Linux: keys on stdin as in
+    /// `dealerd sim` press the buttons and tap cards, and every frame the
+    /// panel takes is printed on stdout.
     Fake,
 }
 
@@ -61,7 +65,14 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
         match opts.devices {
             DeviceKind::Fake => {
                 let fake = FakeDevices::new(&hw);
-                serve_open(session, hw, setup, fake.devices(), signals, notifier).await
+                let setup_err = |what| move |source| RunError::Setup { what, source };
+                let out = Stdout::spawn().map_err(setup_err("stdout thread"))?;
+                let mut devices = fake.devices();
+                devices.shown = Some(out.shown_hook());
+                let away = TapFilter::polling_every(setup.tuning.poll_every(&hw)).away_polls();
+                let rules = Arc::clone(session.rules());
+                stdin::spawn(fake, rules, away, out).map_err(setup_err("stdin thread"))?;
+                serve_open(session, hw, setup, devices, signals, notifier).await
             }
             #[cfg(feature = "pi")]
             DeviceKind::Pi => {

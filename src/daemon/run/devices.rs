@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use embedded_hal::i2c::{ErrorType as I2cErrorType, I2c, Operation};
 
+use super::display::ShownHook;
 use super::error::OpenError;
 use super::input::InputTx;
 use crate::devices::Hardware;
@@ -25,8 +26,10 @@ pub struct Devices<I, R> {
     /// The OLED's I2C bus.
     pub display: Opener<I>,
     pub reader: Opener<R>,
-    /// None: no buttons (the fake devices).
+    /// None: no buttons.
     pub buttons: Option<ButtonsOpener>,
+    /// Told of every frame the panel took (`--devices fake` prints them).
+    pub shown: Option<ShownHook>,
 }
 
 /// A device shared between the daemon's thread that drives it and a test
@@ -75,8 +78,8 @@ impl<T: FullDuplex> FullDuplex for Shared<T> {
 pub type FakeReader = RfidReader<FullDuplexDevice<Shared<FakeMfrc522>, NoDelay>, FakePin, NoDelay>;
 
 /// `--devices fake`: the simulated OLED bus and reader, and a slot where
-/// the daemon leaves its inbox instead of wiring buttons, so a test can
-/// press them.
+/// the daemon leaves its inbox instead of wiring buttons, so a test (or
+/// `dealerd run --devices fake`'s stdin) can press them.
 #[derive(Clone)]
 pub struct FakeDevices {
     pub bus: Shared<FakeI2c>,
@@ -111,6 +114,7 @@ impl FakeDevices {
                 slot.with(|s| *s = Some(tx));
                 Ok(Box::new(()))
             })),
+            shown: None,
         }
     }
 
@@ -159,6 +163,7 @@ mod pi {
                 .map_err(|e| OpenError::new("buttons", e))?;
                 Ok(Box::new(listener))
             })),
+            shown: None,
         }
     }
 }

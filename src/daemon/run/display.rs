@@ -26,6 +26,10 @@ enum DisplayFault {
     Oled(OledError),
 }
 
+/// Called on the OLED thread with each frame the panel took, after the
+/// flush: what `--devices fake` prints.
+pub type ShownHook = Box<dyn FnMut(&Frame) + Send>;
+
 /// The panel and its bus, one [`show`](Self::show) per frame, so tests
 /// drive it without a thread or a clock.
 pub struct DisplayWriter<I> {
@@ -35,6 +39,7 @@ pub struct DisplayWriter<I> {
     backoff: Backoff,
     /// Failed attempts in the outage under way; logged once, at its start.
     failures: u32,
+    shown: Option<ShownHook>,
 }
 
 impl<I: I2c> DisplayWriter<I> {
@@ -45,7 +50,14 @@ impl<I: I2c> DisplayWriter<I> {
             oled: Oled::new(address),
             backoff,
             failures: 0,
+            shown: None,
         }
+    }
+
+    /// Hands `hook` every frame once it is on the panel.
+    pub fn on_shown(mut self, hook: Option<ShownHook>) -> Self {
+        self.shown = hook;
+        self
     }
 
     /// Shows `frame`; on failure, how long to wait before trying again.
@@ -62,6 +74,9 @@ impl<I: I2c> DisplayWriter<I> {
                 }
                 self.backoff.reset();
                 debug!(bytes, "frame shown");
+                if let Some(hook) = &mut self.shown {
+                    hook(frame);
+                }
                 Ok(())
             }
             Err(fault) => {

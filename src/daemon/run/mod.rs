@@ -16,7 +16,11 @@
 //! so a missing OLED, reader or GPIO chip never stops the table.
 //!
 //! [`serve`] is generic over the devices, so the tests run the whole daemon
-//! on the simulated buses; [`run`] is the command line's entry.
+//! on the simulated buses; [`run`] is the command line's entry. With
+//! `--devices fake` it also takes keys on stdin (`stdin`: presses into the
+//! buttons' inbox, cards onto the fake reader) and prints every frame the
+//! fake panel takes on stdout (`stdout`), so the real daemon can be tried
+//! on a laptop.
 
 pub mod backoff;
 mod buttons;
@@ -30,6 +34,8 @@ pub mod log_capture;
 pub mod notify;
 pub mod reader;
 mod state;
+mod stdin;
+mod stdout;
 
 #[cfg(test)]
 mod tests;
@@ -92,6 +98,14 @@ pub struct Tuning {
     pub poll: Option<Duration>,
     /// How often to send WATCHDOG=1, if at all.
     pub watchdog: Option<Duration>,
+}
+
+impl Tuning {
+    /// How often the reader is polled under `hw`.
+    pub fn poll_every(&self, hw: &Hardware) -> Duration {
+        self.poll
+            .unwrap_or(Duration::from_millis(u64::from(hw.rfid_poll_ms)))
+    }
 }
 
 impl Default for Tuning {
@@ -185,11 +199,10 @@ where
     let stop = StopFlag::new();
     let setup_err = |what| move |source| RunError::Setup { what, source };
 
-    let writer = DisplayWriter::new(devices.display, hw.oled_address, tuning.display_retry);
+    let writer = DisplayWriter::new(devices.display, hw.oled_address, tuning.display_retry)
+        .on_shown(devices.shown);
     display::spawn(writer, frames_rx).map_err(setup_err("OLED thread"))?;
-    let poll = tuning
-        .poll
-        .unwrap_or(Duration::from_millis(u64::from(hw.rfid_poll_ms)));
+    let poll = tuning.poll_every(&hw);
     let reader = ReaderLoop::new(devices.reader, poll, tuning.reader_retry, inbox.clone());
     reader::spawn(reader, stop.clone()).map_err(setup_err("RFID thread"))?;
     if let Some(open) = devices.buttons {

@@ -83,6 +83,11 @@ impl TapFilter {
         TapFilter::new(u32::try_from(polls).unwrap_or(u32::MAX))
     }
 
+    /// Empty polls in a row after which a card is away and may tap again.
+    pub fn away_polls(&self) -> u32 {
+        self.away
+    }
+
     /// A poll's result; returns the UID when it is a new tap. A poll that
     /// failed is not a poll here: it says nothing about the card.
     pub fn saw(&mut self, card: Option<&[u8]>) -> Option<Vec<u8>> {

@@ -65,6 +65,11 @@ pub struct FakeMfrc522 {
     pub unplugged: bool,
     /// Register reads seen, for tests that want to prove a short path.
     pub reads: usize,
+    /// REQA and WUPA frames seen, card or not: one per reader poll, so a
+    /// caller can tell that polls went by without a clock.
+    pub wakeups: u64,
+    /// Cards selected: one per poll that read a whole UID.
+    pub selects: u64,
 }
 
 impl FakeMfrc522 {
@@ -79,6 +84,8 @@ impl FakeMfrc522 {
             miso: Miso::Chip,
             unplugged: false,
             reads: 0,
+            wakeups: 0,
+            selects: 0,
         };
         chip.soft_reset();
         chip
@@ -183,9 +190,12 @@ impl FakeMfrc522 {
     }
 
     fn card_answer(&mut self, frame: &[u8], tx_last_bits: u8) -> Option<Vec<u8>> {
-        let uid = self.card?;
         let first = *frame.first()?;
         let short = tx_last_bits == 7 && frame.len() == 1;
+        if short && matches!(first, 0x26 | 0x52) {
+            self.wakeups += 1;
+        }
+        let uid = self.card?;
         match (first, short) {
             (0x26, true) if self.picc == Picc::Idle => self.atqa(),
             (0x52, true) if matches!(self.picc, Picc::Idle | Picc::Halt) => self.atqa(),
@@ -201,6 +211,7 @@ impl FakeMfrc522 {
                             && crc_a(&frame[..7]) == [*c0, *c1] =>
                     {
                         self.picc = Picc::Active;
+                        self.selects += 1;
                         // SAK 0x08: MIFARE Classic 1K, UID complete.
                         let sak = 0x08;
                         let crc = crc_a(&[sak]);
