@@ -231,6 +231,18 @@ impl HandState {
         }
     }
 
+    /// B4: raises left before the cap in this betting round; `None` with no
+    /// cap, before the round's first bet, or with the cap lifted heads-up
+    /// (H4 #3).
+    pub fn raises_left(&self) -> Option<u8> {
+        let cap = self.spec.options.raise_cap?;
+        let r = self.round.as_ref()?;
+        if r.count == 0 || (cap.lift_heads_up && self.live_count() == 2) {
+            return None;
+        }
+        Some(cap.raises.saturating_add(1).saturating_sub(r.count))
+    }
+
     /// The seats still holding cards, in hand order: who can win a pot.
     pub fn live(&self) -> Vec<Seat> {
         self.live_seats().collect()

@@ -18,7 +18,7 @@ use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
 use embedded_graphics::text::Alignment;
 use profont::PROFONT_24_POINT;
 
-use crate::engine::{Chips, DropWhen, ForcedKind, HandState, Phase, Seat, Step};
+use crate::engine::{Chips, DropWhen, ForcedKind, HandState, NoRaise, Phase, Seat, Step};
 use crate::rules::{HandKind, Times};
 use crate::table::{CurrentHand, Night, Table, TableEvent};
 
@@ -563,9 +563,17 @@ fn action_saying<D: Canvas>(
             money(table, a),
             money(table, b)
         )),
+        (None, Err(NoRaise::CapReached)) => Line::of(format_args!("no raise: capped")),
         (None, Err(_)) => Line::of(format_args!("no raise")),
     };
     left(d, &range, &FONT_6X10, 25)?;
+    // B4: how many raises the cap leaves in this round.
+    if let Some(n) = state.raises_left().filter(|&n| n > 0) {
+        let tag = Line::of(format_args!("{n} left"));
+        if range.len() + 1 + tag.len() <= 21 {
+            right(d, &tag, &FONT_6X10, 25)?;
+        }
+    }
     let bottom = confirmation(d, confirm)?;
     pot_lines::pots_and_specials(d, table, hand, 35, bottom)
 }

@@ -31,6 +31,7 @@ mod systemd_unit;
 mod table_props;
 mod ui_between;
 mod ui_buttons;
+mod ui_limits;
 mod ui_pots;
 mod ui_presses;
 mod ui_props;
