@@ -231,6 +231,17 @@ impl HandState {
         }
     }
 
+    /// P2 at the showdown: whether `ranked` (groups of tied seats, best
+    /// first) already names the winners of every pot: each pot has a ranked
+    /// seat that can win it. Ranking the rest changes nobody's share.
+    pub fn pots_decided(&self, ranked: &[Vec<Seat>]) -> bool {
+        let pots = self.pots();
+        !pots.is_empty()
+            && pots
+                .iter()
+                .all(|p| p.amount == 0 || ranked.iter().flatten().any(|s| p.eligible.contains(s)))
+    }
+
     /// B4: raises left before the cap in this betting round; `None` with no
     /// cap, before the round's first bet, or with the cap lifted heads-up
     /// (H4 #3).

@@ -780,12 +780,16 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
     let state = hand.state();
     let (board, low) = ranking.side(state);
     left(d, "SHOWDOWN", &FONT_7X13_BOLD, 0)?;
-    let side = match (
-        ranking.sides() > 2 || (ranking.sides() == 2 && !low && board > 1),
-        low,
-    ) {
-        (true, true) => Line::of(format_args!("B{board} LOW")),
-        (true, false) => Line::of(format_args!("B{board} HIGH")),
+    // P5: two boards are named as the table knows them: a run-it-twice
+    // tap deals runs, a double-board bomb pot boards.
+    let boards = if state.setup().boards > 1 {
+        "BOARD"
+    } else {
+        "RUN"
+    };
+    let side = match (state.boards() > 1, low) {
+        (true, true) => Line::of(format_args!("{boards} {board} LOW")),
+        (true, false) => Line::of(format_args!("{boards} {board} HIGH")),
         (false, true) => Line::of(format_args!("LOW")),
         (false, false) => Line::of(format_args!("HIGH")),
     };
@@ -812,8 +816,13 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         let place = ranking.groups.len() + 1;
         let who = Line::of(format_args!("> {}", name(table, hand, s)));
         inverse(d, &who, &FONT_6X10, 23)?;
-        // The bar is lit; redraw the hint on it unlit so it reads.
-        let hint = Line::of(format_args!("OK={place} C=tie"));
+        // The bar is lit; redraw the hint on it unlit so it reads. Once
+        // every pot's winner is named, OK ends the side (P2).
+        let hint = match (ranking.decided(state), ranking.last_side()) {
+            (true, true) => Line::of(format_args!("OK pay C=tie")),
+            (true, false) => Line::of(format_args!("OK next C=tie")),
+            (false, _) => Line::of(format_args!("OK={place} C=tie")),
+        };
         let x = W - 1 - 5 * hint.len() as i32;
         d.text(&TextSpec {
             text: &hint,
@@ -825,16 +834,26 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         })?;
     }
     let pay = split(state, &ranking.results(state)).unwrap_or_default();
-    let mut text = Line::new();
+    // "wins: Bob 10, Cat 120": a winner and their amount stay on one line.
+    let mut lines: [Line; 3] = [Line::new(), Line::new(), Line::new()];
+    let mut at = 0;
     for (s, &a) in pay.iter().enumerate().filter(|(_, &a)| a > 0) {
-        let sep = if text.is_empty() { "wins: " } else { ", " };
-        let _ = write!(text, "{sep}{} {}", name(table, hand, s), money(table, a));
+        let item = Line::of(format_args!("{} {}", name(table, hand, s), money(table, a)));
+        let Some(line) = lines.get_mut(at) else { break };
+        if line.is_empty() && at == 0 {
+            let _ = write!(line, "wins: {}", &*item);
+        } else if line.len() + 2 + item.len() <= 21 {
+            let _ = write!(line, ", {}", &*item);
+        } else if let Some(next) = lines.get_mut(at + 1) {
+            at += 1;
+            let _ = next.write_str(&item);
+        }
     }
-    if text.is_empty() {
+    if lines[0].is_empty() {
         return pot_lines::pots(d, table, state, 33).map(drop);
     }
-    for (i, l) in wrap(&text, 21).take(3).enumerate() {
-        left(d, &l, &FONT_6X10, 34 + 10 * i as i32)?;
+    for (i, l) in lines.iter().filter(|l| !l.is_empty()).enumerate() {
+        left(d, l, &FONT_6X10, 34 + 10 * i as i32)?;
     }
     Ok(())
 }

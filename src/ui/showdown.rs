@@ -4,7 +4,9 @@
 //! ties. Plus/minus move over the seats not ranked yet, OK puts the seat in
 //! the next place, check/call ties it with the last place, undo takes the
 //! last one back. Hi-lo games and run-it-twice get one such side each.
-//! Once every side is ranked the screen shows the split and OK confirms it.
+//! Once every side is ranked the screen shows the split and OK confirms it;
+//! once the places given name every pot's winner, OK ends the side there
+//! (P2: the dealer is not made to rank hands that win nothing).
 
 use crate::engine::{BoardResult, Chips, Event, HandState, Seat};
 use crate::ui::{Button, Press};
@@ -43,6 +45,18 @@ impl Ranking {
     /// Every side is ranked; OK confirms.
     pub fn complete(&self) -> bool {
         self.done.len() >= self.sides
+    }
+
+    /// The side being ranked already names every pot's winner: OK ends it
+    /// (and on the last side pays) without ranking the rest; C still ties
+    /// the seat under the cursor with the last place.
+    pub fn decided(&self, state: &HandState) -> bool {
+        !self.complete() && !self.groups.is_empty() && state.pots_decided(&self.groups)
+    }
+
+    /// The side being ranked is the last one.
+    pub fn last_side(&self) -> bool {
+        self.done.len() + 1 >= self.sides
     }
 
     /// Which side is being ranked, for the screen: (board from 1, low side).
@@ -89,6 +103,12 @@ impl Ranking {
             Button::Plus if n > 0 => self.cursor = (self.cursor + 1) % n,
             Button::Minus if n > 0 => self.cursor = (self.cursor + n - 1) % n,
             Button::Ok if self.complete() => return Some(self.results(state)),
+            Button::Ok if self.decided(state) => {
+                self.finish_side();
+                if self.complete() {
+                    return Some(self.results(state));
+                }
+            }
             Button::Ok | Button::CheckCall if n > 0 => {
                 let seat = cands[self.cursor % n];
                 match self.groups.last_mut() {

@@ -36,6 +36,7 @@ mod ui_pots;
 mod ui_presses;
 mod ui_props;
 mod ui_screens;
+mod ui_showdown;
 
 #[global_allocator]
 static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;

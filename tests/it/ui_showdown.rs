@@ -1,0 +1,119 @@
+//! The showdown asks only what decides a pot (issue 11). H2 5.4: the dealer
+//! names the winner of each pot (P2); once every pot has one, OK pays and
+//! the hands that win nothing are never ranked.
+
+use std::path::Path;
+
+use dealerd::table::{script, Night};
+use dealerd::ui::{render, screens, Button, Controller, Intent, Mode, Press, View};
+
+use crate::night::shows;
+
+fn night(text: &str) -> Night {
+    script::run("showdown.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn press(c: &mut Controller, n: &Night, button: Button) -> Intent {
+    c.press(
+        n,
+        Press {
+            button,
+            long: false,
+        },
+    )
+}
+
+fn frame(n: &Night, c: &Controller) -> render::Frame {
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(n), c).unwrap();
+    f
+}
+
+fn assert_shows(f: &render::Frame, t: &str) {
+    assert!(
+        shows(f, t),
+        "should show {t:?}:\n{}",
+        render::to_terminal(f)
+    );
+}
+
+/// Cat all in for 40 under Ann's and Bob's 50, checked down.
+const ALL_IN: &str = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 40\n\
+    button Ann\ndeal\nAnn raise 50\nBob call\nCat allin\nflop\nBob check\nAnn check\n\
+    turn\nBob check\nAnn check\nriver\nBob check\nAnn check\n";
+
+#[test]
+fn p2_the_dealer_ranks_until_every_pot_has_a_winner_and_no_further() {
+    let n = night(ALL_IN);
+    let mut c = Controller::new();
+    // Hand order Bob, Cat, Ann: move to Cat, the best hand.
+    press(&mut c, &n, Button::Plus);
+    assert_eq!(press(&mut c, &n, Button::Ok), Intent::None);
+    // Cat takes the main pot but cannot win the side pot: one more place.
+    assert_shows(&frame(&n, &c), "OK=2 C=tie");
+    // Bob next: both pots have a winner, so Ann is never asked about.
+    assert_eq!(press(&mut c, &n, Button::Ok), Intent::None);
+    let f = frame(&n, &c);
+    assert_shows(&f, "OK pay C=tie");
+    assert_shows(&f, "wins: Bob 20, Cat 120");
+    let Intent::Apply(e) = press(&mut c, &n, Button::Ok) else {
+        panic!("OK pays: {:?}", c.mode);
+    };
+    let mut n = n.clone();
+    n.apply(e).expect("the split is legal");
+    let stacks: Vec<u64> = ["Ann", "Bob", "Cat"]
+        .iter()
+        .map(|w| {
+            n.table()
+                .seats()
+                .iter()
+                .flatten()
+                .find(|p| &*p.name == *w)
+                .map_or(0, |p| p.stack)
+        })
+        .collect();
+    assert_eq!(stacks, [50, 70, 120]);
+}
+
+#[test]
+fn p2_a_tie_is_still_entered_once_the_pot_is_decided() {
+    let n = night(ALL_IN);
+    let mut c = Controller::new();
+    press(&mut c, &n, Button::Plus);
+    press(&mut c, &n, Button::Ok);
+    press(&mut c, &n, Button::Ok);
+    // Bob placed second; Ann ties him for the side pot.
+    let Mode::Ranking(r) = &c.mode else {
+        panic!("{:?}", c.mode)
+    };
+    assert!(r.decided(n.table().hand().unwrap().state()));
+    press(&mut c, &n, Button::CheckCall);
+    let f = frame(&n, &c);
+    for t in ["Bob 10", "Cat 120", "Ann 10"] {
+        assert_shows(&f, t);
+    }
+}
+
+#[test]
+fn p5_run_it_twice_names_the_runs() {
+    // The night house (H2 7.2) runs it twice when the players agree.
+    let n = night(
+        "rules tests/data/rules/night.toml\njoin 1 Ann 40\njoin 2 Bob 40\nbutton Ann\n\
+         deal\nAnn allin\nBob call\nruntwice\n",
+    );
+    // Deal every street of both runs.
+    let mut n = n;
+    while n
+        .table()
+        .live_hand()
+        .is_some_and(|h| matches!(h.state().phase(), dealerd::engine::Phase::Dealing(_)))
+    {
+        n.apply(dealerd::table::TableEvent::Hand(
+            dealerd::engine::Event::Deal,
+        ))
+        .expect("deals");
+    }
+    let c = Controller::new();
+    assert_shows(&frame(&n, &c), "RUN 1 HIGH");
+}
