@@ -23,7 +23,7 @@ use dealerd::engine::{Action, Event, HandState};
 use dealerd::phh::{self, ActionKind};
 use dealerd::replay::{setup_for, spec_for};
 use dealerd::ui::{series_denominations, AmountEntry, EntryOutcome};
-use dealerd::ui::{Button, Press};
+use dealerd::ui::{showdown, Button, Press, Ranking};
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -42,6 +42,71 @@ struct Tally {
     opener_presses: u64,
     /// Bets and raises by their price in presses.
     histogram: std::collections::BTreeMap<u32, u64>,
+    /// Whole hands: OK to deal each hand (blinds in, hole cards out), OK
+    /// for each street dealt, and the showdown's presses to the payout.
+    hands: u64,
+    deal_presses: u64,
+    showdowns: u64,
+    showdown_presses: u64,
+}
+
+/// The showdown as the dealer enters it with `Ranking` (`src/ui/showdown.rs`):
+/// the file's `_ranking`, best first, each seat reached with plus or minus
+/// from the cursor (the shorter way round), OK for a new place and C for a
+/// tie, stopping as soon as every pot has its winner (OK pays). Checks that
+/// what it pays is what the whole ranking pays.
+fn showdown_presses(state: &HandState, ranking: &[Vec<usize>]) -> u64 {
+    let press = |button| Press {
+        button,
+        long: false,
+    };
+    let full = dealerd::engine::BoardResult {
+        high: ranking
+            .iter()
+            .map(|g| g.iter().map(|p| p - 1).collect())
+            .collect(),
+        ..dealerd::engine::BoardResult::default()
+    };
+    let want = showdown::split(state, &[full]).expect("the file's ranking pays");
+    let mut r = Ranking::new(state);
+    let mut presses = 0u64;
+    for group in ranking {
+        for (i, player) in group.iter().enumerate() {
+            if i == 0 && r.decided(state) {
+                break;
+            }
+            let cands = r.candidates(state);
+            let n = cands.len();
+            let to = cands.iter().position(|&c| c == player - 1).expect("live");
+            let from = r.cursor % n.max(1);
+            let fwd = (to + n - from) % n;
+            let (steps, b) = if fwd <= n - fwd {
+                (fwd, Button::Plus)
+            } else {
+                (n - fwd, Button::Minus)
+            };
+            for _ in 0..steps {
+                r.press(state, press(b));
+            }
+            let place = if i == 0 {
+                Button::Ok
+            } else {
+                Button::CheckCall
+            };
+            presses += steps as u64 + 1;
+            if let Some(results) = r.press(state, press(place)) {
+                panic!("paid before OK: {results:?}");
+            }
+        }
+    }
+    for button in [Button::Ok, Button::BetRaise, Button::Ok] {
+        presses += 1;
+        if let Some(results) = r.press(state, press(button)) {
+            assert_eq!(showdown::split(state, &results), Some(want));
+            return presses;
+        }
+    }
+    panic!("the showdown never paid: {r:?}");
 }
 
 fn price(state: &HandState, seat: usize, to: u64, denoms: &[u64]) -> u32 {
@@ -132,9 +197,12 @@ fn tally(variants: &[&str]) -> Tally {
             let spec = spec_for(&hand).unwrap();
             let mut state = HandState::new(Arc::new(spec), Arc::new(setup_for(&hand))).unwrap();
             state.apply_mut(&Event::PostForced).unwrap();
+            t.hands += 1;
+            t.deal_presses += 1;
             // Hole cards come one player at a time; a street's deal is one
             // event (as `dealerd replay` reads them).
             let mut dealt: Option<Vec<usize>> = None;
+            let mut first_deal = true;
             for a in &hand.actions {
                 let (seat, action, cost) = match a.kind {
                     ActionKind::DealHole { player } => {
@@ -142,6 +210,13 @@ fn tally(variants: &[&str]) -> Tally {
                             Some(set) if !set.contains(&player) => set.push(player),
                             _ => {
                                 state.apply_mut(&Event::Deal).unwrap();
+                                // The hand's first deal comes with the OK
+                                // that deals the hand; a later street is
+                                // one OK when dealt (stud).
+                                if !first_deal {
+                                    t.deal_presses += 1;
+                                }
+                                first_deal = false;
                                 dealt = Some(vec![player]);
                             }
                         }
@@ -149,6 +224,7 @@ fn tally(variants: &[&str]) -> Tally {
                     }
                     ActionKind::DealBoard => {
                         state.apply_mut(&Event::Deal).unwrap();
+                        t.deal_presses += 1;
                         dealt = None;
                         continue;
                     }
@@ -206,6 +282,10 @@ fn tally(variants: &[&str]) -> Tally {
                 t.worst = t.worst.max(cost);
                 state.apply_mut(&Event::Act(seat, action)).unwrap();
             }
+            if state.phase() == dealerd::engine::Phase::Showdown && hand.ranking_low.is_empty() {
+                t.showdowns += 1;
+                t.showdown_presses += showdown_presses(&state, &hand.ranking);
+            }
         }
     }
     t
@@ -232,7 +312,22 @@ fn report(name: &str, t: &Tally) -> f64 {
         );
     }
     assert_eq!(t.folds + t.calls + t.bring_ins + t.raises, t.actions);
+    let whole = t.presses + t.deal_presses + t.showdown_presses + t.opener_presses;
+    println!(
+        "  whole hands (openers too): {} hands, {} deal presses, {} showdowns in {} presses: {whole} presses, {:.3} per action",
+        t.hands,
+        t.deal_presses,
+        t.showdowns,
+        t.showdown_presses,
+        whole as f64 / t.actions as f64
+    );
     per_action
+}
+
+/// Presses per recorded action over whole hands: deals, showdowns and
+/// named openers counted.
+fn whole_hand(t: &Tally) -> f64 {
+    (t.presses + t.deal_presses + t.showdown_presses + t.opener_presses) as f64 / t.actions as f64
 }
 
 #[test]
@@ -245,6 +340,14 @@ fn presses_per_recorded_action() {
     // press each and a bet at least two (open, OK), so the floor is
     // (108 + 2 * 35) / 143 = 1.24; the rest is the amounts.
     assert!(per_action < 1.5, "{per_action} presses per action: {t:?}");
+    // Whole hands (issue 11: a new dealer needed 2.6): one press a deal and
+    // a showdown that asks only what decides a pot.
+    assert!(t.showdowns >= 4, "{t:?}");
+    let whole = whole_hand(&t);
+    assert!(
+        whole <= 1.8,
+        "{whole} presses per action over whole hands: {t:?}"
+    );
 }
 
 /// B3, F3: in fixed limit every bet, raise and completion has one legal
