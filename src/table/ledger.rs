@@ -168,6 +168,11 @@ impl Ledger {
     /// Per player: (name, brought, took away), in the order they first bought
     /// in. Corrections count as brought (in) or taken away (out), so the
     /// columns add up to `money_in` and `money_out`.
+    /// [`Ledger::by_player`] without copying the names.
+    pub(super) fn players(&self) -> impl Iterator<Item = &(Arc<str>, Chips, Chips)> {
+        self.players.iter()
+    }
+
     pub fn by_player(&self) -> Vec<(String, Chips, Chips)> {
         self.players
             .iter()

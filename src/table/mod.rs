@@ -16,6 +16,7 @@ mod night;
 mod offers;
 pub mod script;
 mod seating;
+mod settle;
 
 use std::sync::Arc;
 
@@ -31,6 +32,7 @@ pub use lives::LivesGame;
 pub use night::{Night, Replay, UndoRefused, UNDO_HANDS};
 pub use offers::Offers;
 pub use seating::{EntryChoice, Player, Status};
+pub use settle::{fewest_transfers, Transfer, HOUSE};
 
 /// The hand being played, and which table seat each hand seat is.
 #[derive(Debug, Clone)]

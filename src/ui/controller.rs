@@ -195,6 +195,28 @@ impl Controller {
         screen_of(&self.mode, self.pick, view)
     }
 
+    /// The ledger: plus and minus turn the settle-up's pages; OK or undo
+    /// closes it, except at the end of the night, when it stays for the
+    /// host to close.
+    fn ledger(&mut self, view: &View<'_>, press: Press) -> (Mode, Intent) {
+        let table = view.night.table();
+        match press.button {
+            Button::Plus | Button::Minus => {
+                let pages = super::qr::settle_pages(table).len();
+                self.pick = pick::step(self.pick, pages, press.button);
+                (Mode::Ledger, Intent::None)
+            }
+            Button::Ok | Button::Undo if table.ended() && !view.is_host() => (
+                Mode::Ledger,
+                Intent::Tell(
+                    "the night is over: only the host closes the ledger (tap the host card)".into(),
+                ),
+            ),
+            Button::Ok | Button::Undo => (Mode::Main, Intent::None),
+            Button::Fold | Button::CheckCall | Button::BetRaise => (Mode::Ledger, Intent::None),
+        }
+    }
+
     /// One press against the screen as it stands.
     pub fn press<'a>(&mut self, view: impl Into<View<'a>>, press: Press) -> Intent {
         let view = view.into();
@@ -206,7 +228,7 @@ impl Controller {
             Screen::Menu(i) => self.menu(&view, i, press),
             Screen::PickSeat(item, s) => self.pick_seat(table, item, s, press),
             Screen::PickGame(g) => self.pick_game(table, g, press),
-            Screen::Ledger => (Mode::Main, Intent::None),
+            Screen::Ledger => self.ledger(&view, press),
             Screen::Dialog(d) => self.dialog(&view, d.clone(), press),
             Screen::Showdown(Cow::Borrowed(r)) => self.ranking(table, r.clone(), press),
             // The big clock is only a view: the player it counts for acts
@@ -367,7 +389,10 @@ impl Controller {
                 match item {
                     MenuItem::Game => (Mode::PickGame(table.game()), Intent::None),
                     MenuItem::Clock => (Mode::Clock, Intent::StartClock),
-                    MenuItem::Ledger => (Mode::Ledger, Intent::None),
+                    MenuItem::Ledger => {
+                        self.pick = 0;
+                        (Mode::Ledger, Intent::None)
+                    }
                     MenuItem::Bomb => (Mode::Main, Intent::Apply(TableEvent::BombNext)),
                     MenuItem::KillOrbit => (Mode::Main, Intent::Apply(TableEvent::StartKillOrbit)),
                     MenuItem::RunItTwice => (Mode::Main, hand(Event::RunItTwice)),

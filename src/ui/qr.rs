@@ -1,21 +1,20 @@
-//! The settle-up QR code: who is up and down, readable by any phone camera.
+//! The settle-up QR code: who pays whom, readable by any phone camera.
 //!
 //! Version 2 or 3 at EC level M (15% recovery: an OLED has no print smudge,
 //! but a phone held at an angle to a 1-inch glass panel loses modules to
 //! glare). The text is upper case so that it encodes in alphanumeric mode
-//! (5.5 bits a character instead of 8), which is what lets nine players fit:
-//! v3-M holds 61 alphanumeric characters against 42 bytes.
+//! (5.5 bits a character instead of 8): v3-M holds 61 alphanumeric
+//! characters against 42 bytes. A night that needs more transfers than a
+//! code holds gets more pages.
 
 use std::cell::RefCell;
-use std::fmt;
 
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
 use qrcode::{Color, EcLevel, QrCode, Version};
 
-use crate::engine::Chips;
-use crate::table::Table;
+use crate::table::{Table, Transfer};
 
 use super::canvas::Canvas;
 
@@ -26,26 +25,6 @@ pub const MODULE_PX: i32 = 2;
 /// The longest text that encodes at v3-M in alphanumeric mode.
 pub const MAX_CHARS: usize = 61;
 
-/// Each player's result for the night: brought, took away, has in front.
-pub fn nets(table: &Table) -> Vec<(String, i128)> {
-    table
-        .ledger()
-        .by_player()
-        .into_iter()
-        .map(|(name, brought, took)| {
-            let now: Chips = table
-                .seats()
-                .iter()
-                .flatten()
-                .filter(|p| *p.name == *name)
-                .map(|p| p.stack)
-                .sum();
-            let net = i128::from(took) + i128::from(now) - i128::from(brought);
-            (name, net)
-        })
-        .collect()
-}
-
 /// Upper case and only QR alphanumeric characters, so the whole text stays
 /// in alphanumeric mode.
 fn alnum_chars(s: &str) -> impl Iterator<Item = char> + '_ {
@@ -54,76 +33,71 @@ fn alnum_chars(s: &str) -> impl Iterator<Item = char> + '_ {
         .filter(|c| c.is_ascii_alphanumeric())
 }
 
-/// `H12 ANN+35 BOB-20.50 FEE 5`: hands dealt, each player's net in the
-/// house currency (biggest swings first), the house take; players that do
-/// not fit are counted as `+N`.
-pub fn settle_text(table: &Table) -> String {
-    let mut nets = nets(table);
-    nets.sort_by_key(|(_, n)| std::cmp::Reverse(n.unsigned_abs()));
-    let mut text = String::new();
-    settle(&mut text, table, &nets);
-    text
+/// Transfers a page holds at most: what the ledger screen lists beside the
+/// code, two lines each.
+pub const PER_PAGE: usize = 3;
+
+/// One transfer in the code: ` ANN TO BOB 35`.
+fn part(table: &Table, t: &Transfer) -> String {
+    let name = |n: &str| alnum_chars(n).take(6).collect::<String>();
+    format!(
+        " {} TO {} {}",
+        name(&t.from),
+        name(&t.to),
+        table.rules().house.unit.times(t.amount)
+    )
 }
 
-/// How many digits `n` is written with.
-fn digits(n: u64) -> usize {
-    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+/// The settle-up as QR texts, a page each: `H12 1/2 ANN TO BOB 35 CAT TO
+/// BOB 20.50`: hands dealt, the page, and the fewest transfers that settle
+/// the night ([`Table::settle_up`]), in the house currency, at most
+/// [`PER_PAGE`] a page and never more than a code holds: nothing is cut,
+/// and no count stands in for the ones left out. "H12 ALL EVEN" when
+/// nobody owes anybody.
+pub fn settle_pages(table: &Table) -> Vec<String> {
+    settle_pages_of(table, &table.settle_up())
 }
 
-/// One player's part of the settle-up text: ` ANN+35`.
-fn part(out: &mut impl fmt::Write, table: &Table, (name, n): &(String, i128)) {
-    let mag = Chips::try_from(n.unsigned_abs()).unwrap_or(Chips::MAX);
-    let _ = out.write_char(' ');
-    for c in alnum_chars(name).take(6) {
-        let _ = out.write_char(c);
-    }
-    let _ = out.write_char(if *n < 0 { '-' } else { '+' });
-    let _ = table.rules().house.unit.shown(mag).write_to(out);
-}
-
-/// How long [`part`] is, without writing it (the name's characters kept
-/// are ASCII).
-fn part_len(table: &Table, (name, n): &(String, i128)) -> usize {
-    let mag = Chips::try_from(n.unsigned_abs()).unwrap_or(Chips::MAX);
-    2 + alnum_chars(name).take(6).count() + table.rules().house.unit.shown(mag).len()
-}
-
-/// [`settle_text`] into `out`, with `nets` already in order: the players
-/// that fit are counted first and the text written once, straight into
-/// `out` (a stack line on the ledger screen, which builds this text on
-/// every frame).
-pub fn settle(out: &mut impl fmt::Write, table: &Table, nets: &[(String, i128)]) {
+/// [`settle_pages`] for transfers already worked out.
+pub fn settle_pages_of(table: &Table, transfers: &[Transfer]) -> Vec<String> {
     let hands = table.hands_dealt();
-    let fees = table.rules().house.unit.shown(table.ledger().fees());
-    // `H12` and ` FEE 5`.
-    let (head, tail) = (1 + digits(hands), 5 + fees.len());
-    let mut kept: usize = nets.iter().map(|net| part_len(table, net)).sum();
-    let mut keep = nets.len();
-    loop {
-        // ` +3` for the players left out.
-        let left = nets.len() - keep;
-        let more = if left > 0 { 2 + digits(left as u64) } else { 0 };
-        if head + kept + more + tail <= MAX_CHARS {
-            break;
+    if transfers.is_empty() {
+        return vec![format!("H{hands} ALL EVEN")];
+    }
+    // Room for the longest page mark a night can need (` 12/12`).
+    let head = format!("H{hands}").len() + 6;
+    let mut pages: Vec<Vec<String>> = Vec::new();
+    for t in transfers {
+        let p = part(table, t);
+        match pages.last_mut() {
+            Some(page)
+                if page.len() < PER_PAGE
+                    && head + page.iter().map(String::len).sum::<usize>() + p.len()
+                        <= MAX_CHARS =>
+            {
+                page.push(p)
+            }
+            _ => pages.push(vec![p]),
         }
-        let Some(last) = keep.checked_sub(1) else {
-            // Even the head does not fit only with absurd fees; cut to size.
-            let whole = format!("H{hands} FEE {fees}");
-            let _ = out.write_str(&whole.chars().take(MAX_CHARS).collect::<String>());
-            return;
-        };
-        kept -= nets.get(last).map_or(0, |net| part_len(table, net));
-        keep = last;
     }
-    let _ = write!(out, "H{hands}");
-    for net in nets.iter().take(keep) {
-        part(out, table, net);
-    }
-    let left = nets.len() - keep;
-    if left > 0 {
-        let _ = write!(out, " +{left}");
-    }
-    let _ = write!(out, " FEE {fees}");
+    let n = pages.len();
+    pages
+        .iter()
+        .enumerate()
+        .map(|(i, parts)| {
+            let mark = if n > 1 {
+                format!(" {}/{n}", i + 1)
+            } else {
+                String::new()
+            };
+            format!("H{hands}{mark}{}", parts.concat())
+        })
+        .collect()
+}
+
+/// The first page of [`settle_pages`].
+pub fn settle_text(table: &Table) -> String {
+    settle_pages(table).into_iter().next().unwrap_or_default()
 }
 
 /// A code, and its dark modules as pixel columns for [`draw_columns`].

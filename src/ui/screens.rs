@@ -860,13 +860,20 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
 
 /// The ledger, with the settle-up QR on the right.
 pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
+    ledger_page(d, table, 0)
+}
+
+/// The settle-up a page at a time (plus and minus turn them): who pays
+/// whom beside the code that says the same, and on the first page what
+/// came in and went out, corrections apart from buy-ins.
+pub fn ledger_page<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
-    // Biggest swings first: those are the ones settled in cash.
-    let mut nets = qr::nets(table);
-    nets.sort_by_key(|(_, n)| std::cmp::Reverse(n.unsigned_abs()));
-    let mut text = Line::new();
-    qr::settle(&mut text, table, &nets);
-    qr::with_code(&text, |code| match code {
+    let transfers = table.settle_up();
+    let pages = qr::settle_pages_of(table, &transfers);
+    let n = pages.len().max(1);
+    let page = page % n;
+    let text = pages.get(page).map_or("", String::as_str);
+    qr::with_code(text, |code| match code {
         Some(code) => {
             let w = i32::try_from(code.code.width()).unwrap_or(29) * qr::MODULE_PX;
             let quiet = (H - w) / 2;
@@ -874,35 +881,60 @@ pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
         }
         None => Ok(()),
     })?;
-    let l = table.ledger();
-    left(
-        d,
-        &Line::of(format_args!(
-            "H{} fee {}",
-            table.hands_dealt(),
-            money(table, l.fees())
-        )),
-        &FONT_6X10,
-        0,
-    )?;
-    left(
-        d,
-        &Line::of(format_args!("in  {}", money(table, l.money_in()))),
-        &FONT_5X8,
-        11,
-    )?;
-    left(
-        d,
-        &Line::of(format_args!("out {}", money(table, l.money_out()))),
-        &FONT_5X8,
-        19,
-    )?;
-    for (i, (n, v)) in nets.iter().take(4).enumerate() {
-        let mag = Chips::try_from(v.unsigned_abs()).unwrap_or(Chips::MAX);
-        let sign = if *v < 0 { '-' } else { '+' };
-        let short = first_chars(n, 5);
-        let row = Line::of(format_args!("{short:<5}{sign}{}", money(table, mag)));
-        left(d, first_chars(&row, 12), &FONT_5X8, 29 + 9 * i as i32)?;
+    let head = if n > 1 {
+        Line::of(format_args!("H{} p{}/{n}", table.hands_dealt(), page + 1))
+    } else {
+        Line::of(format_args!("H{}", table.hands_dealt()))
+    };
+    left(d, &head, &FONT_6X10, 0)?;
+    if transfers.is_empty() {
+        left(d, "all even", &FONT_5X8, 11)?;
+    }
+    // The page's transfers: who to whom, then the amount, right under.
+    let shown = transfers.iter().skip(page * qr::PER_PAGE);
+    // A page may hold fewer when its amounts are long: count them again.
+    let on_page = text.matches(" TO ").count();
+    let mut y = 11;
+    for t in shown.take(on_page) {
+        let who = Line::of(format_args!(
+            "{}>{}",
+            first_chars(&t.from, 5),
+            first_chars(&t.to, 5)
+        ));
+        left(d, &who, &FONT_5X8, y)?;
+        let amount = Line::of(format_args!("{}", money(table, t.amount)));
+        put(d, &amount, &FONT_5X8, W - H - 2, y + 8, Alignment::Right)?;
+        y += 17;
+    }
+    if page == 0 && on_page < qr::PER_PAGE {
+        let l = table.ledger();
+        let corr = l.corrections_in() + l.corrections_out();
+        let mut lines = [
+            Line::of(format_args!("fee {}", money(table, l.fees()))),
+            Line::of(format_args!(
+                "in {}",
+                money(table, l.money_in() - l.corrections_in())
+            )),
+            Line::of(format_args!(
+                "out {}",
+                money(table, l.money_out() - l.corrections_out())
+            )),
+            Line::new(),
+        ];
+        if corr > 0 {
+            lines[3] = Line::of(format_args!(
+                "corr +{} -{}",
+                money(table, l.corrections_in()),
+                money(table, l.corrections_out())
+            ));
+        }
+        for l in lines.iter().filter(|l| !l.is_empty()) {
+            if y + 8 > H {
+                break;
+            }
+            left(d, first_chars(l, 12), &FONT_5X8, y)?;
+            y += 8;
+        }
     }
     Ok(())
 }
@@ -1221,7 +1253,7 @@ fn draw_with<D: Canvas>(
         Screen::Menu(i) => menu(d, table, view.is_host(), i)?,
         Screen::PickSeat(item, s) => pick_seat(d, table, item, s)?,
         Screen::PickGame(g) => pick_game(d, table, g)?,
-        Screen::Ledger => ledger(d, table)?,
+        Screen::Ledger => ledger_page(d, table, ctl.pick)?,
         Screen::Clock(c) => clock(d, table, c.left)?,
         Screen::Dialog(dlg) => super::host_screens::dialog(d, table, dlg)?,
     }

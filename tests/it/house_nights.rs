@@ -594,14 +594,19 @@ impl Dealer {
         self
     }
 
-    /// The ledger screen from the menu (M5): what came in and went out.
+    /// The ledger screen from the menu (M5): who pays whom, the largest
+    /// transfer first, or that everyone is even.
     fn ledger_screen(&mut self) -> &mut Self {
-        let l = self.table().ledger();
-        let (i, o) = (l.money_in(), l.money_out());
-        let (i, o) = (self.money(i), self.money(o));
-        self.menu(MenuItem::Ledger)
-            .sees(&[&format!("in  {i}"), &format!("out {o}")])
-            .press(Button::Ok)
+        let first = self.table().settle_up().into_iter().next();
+        let texts = match first {
+            Some(t) => vec![
+                format!("{}>{}", short(&t.from), short(&t.to)),
+                self.money(t.amount),
+            ],
+            None => vec!["all even".to_string()],
+        };
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        self.menu(MenuItem::Ledger).sees(&texts).press(Button::Ok)
     }
 }
 
@@ -1243,4 +1248,9 @@ fn h4_house_dealer_limit_night_s5_m3_f2_g3_g4_b3_b4_b9() {
     d.showdown(&[&["Bob"]], &[("Bob", "60")]);
     d.settles(&[("Bob", "+40"), ("Ann", "-20"), ("Cat", "-21")], "1");
     d.ledger_screen();
+}
+
+/// A name as the ledger lists it: five characters.
+fn short(name: &str) -> String {
+    name.chars().take(5).collect()
 }

@@ -26,6 +26,7 @@ mod rules_files;
 mod scenarios;
 mod session;
 mod session_storm;
+mod settle_up;
 mod sim_headless;
 mod systemd_unit;
 mod table_props;

@@ -34,7 +34,7 @@ fn assert_shows(f: &render::Frame, texts: &[&str]) {
 /// Nine players, three all in, a bet on the flop.
 pub(crate) fn three_all_ins() -> render::Frame {
     action(&night(
-        "rules tests/data/rules/deep-nine.toml\n\
+        "rules tests/data/rules/deep-ten.toml\n\
          join 1 Ann 50\njoin 2 Bob 120\njoin 3 Cat 300\njoin 4 Dan 1000\n\
          join 5 Eve 1000\njoin 6 Fay 1000\njoin 7 Gus 1000\njoin 8 Hal 1000\n\
          join 9 Ivy 1000\nbutton Ann\ndeal\n\
@@ -46,7 +46,7 @@ pub(crate) fn three_all_ins() -> render::Frame {
 /// Seven all in at six-figure amounts, a bet on the flop.
 pub(crate) fn seven_all_ins() -> render::Frame {
     action(&night(
-        "rules tests/data/rules/deep-nine.toml\n\
+        "rules tests/data/rules/deep-ten.toml\n\
          join 1 Ann 100001\njoin 2 Bob 200002\njoin 3 Cat 300003\njoin 4 Dan 400004\n\
          join 5 Eve 500005\njoin 6 Fay 600006\njoin 7 Gus 700007\njoin 8 Hal 1000000\n\
          join 9 Ivy 1000000\nbutton Ann\ndeal\n\
