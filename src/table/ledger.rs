@@ -64,6 +64,9 @@ pub struct Ledger {
     /// not cost the length of the night; names shared, as every preview of
     /// the next hand copies this.
     players: Vec<(Arc<str>, Chips, Chips)>,
+    /// Per player as in `players`: the host's corrections up and down,
+    /// which the brought and took-away columns include.
+    corrections: Vec<(Chips, Chips)>,
 }
 
 /// `total + amount`, never wrapping. The table admits chips only while
@@ -98,9 +101,17 @@ impl Ledger {
                 Some(i) => i,
                 None => {
                     self.players.push((Arc::from(name), 0, 0));
+                    self.corrections.push((0, 0));
                     self.players.len() - 1
                 }
             };
+            if let Some(c) = self.corrections.get_mut(i) {
+                match kind {
+                    EntryKind::CorrectionIn => c.0 = add(c.0, amount),
+                    EntryKind::CorrectionOut => c.1 = add(c.1, amount),
+                    _ => {}
+                }
+            }
             if kind.brought() {
                 self.players[i].1 = add(self.players[i].1, amount);
             } else if kind.took() {
@@ -130,6 +141,7 @@ impl Ledger {
         Ledger {
             entries: Vec::new(),
             players: self.players.clone(),
+            corrections: self.corrections.clone(),
             ..*self
         }
     }
@@ -171,6 +183,15 @@ impl Ledger {
     /// [`Ledger::by_player`] without copying the names.
     pub(super) fn players(&self) -> impl Iterator<Item = &(Arc<str>, Chips, Chips)> {
         self.players.iter()
+    }
+
+    /// Per player, in the order they first bought in: the host's
+    /// corrections up and down (M5), shown apart from what they brought.
+    pub fn corrections_by_player(&self) -> impl Iterator<Item = (&str, Chips, Chips)> {
+        self.players
+            .iter()
+            .zip(&self.corrections)
+            .map(|((n, _, _), &(up, down))| (&**n, up, down))
     }
 
     pub fn by_player(&self) -> Vec<(String, Chips, Chips)> {

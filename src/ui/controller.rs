@@ -202,7 +202,7 @@ impl Controller {
         let table = view.night.table();
         match press.button {
             Button::Plus | Button::Minus => {
-                let pages = super::qr::settle_pages(table).len();
+                let pages = super::screens::ledger_pages(table);
                 self.pick = pick::step(self.pick, pages, press.button);
                 (Mode::Ledger, Intent::None)
             }

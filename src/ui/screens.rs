@@ -870,8 +870,28 @@ pub fn ledger_page<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(
     d.clear(BinaryColor::Off)?;
     let transfers = table.settle_up();
     let pages = qr::settle_pages_of(table, &transfers);
+    let rows = player_rows(table);
+    let player_pages = rows.len().div_ceil(PLAYER_ROWS);
     let n = pages.len().max(1);
-    let page = page % n;
+    let all = n + player_pages;
+    let page = page % all;
+    if page >= n {
+        // Every player who bought in this night, a page at a time.
+        let at = page - n;
+        let head = Line::of(format_args!("PLAYERS p{}/{all}", page + 1));
+        left(d, &head, &FONT_6X10, 0)?;
+        for (i, (l, r)) in rows
+            .iter()
+            .skip(at * PLAYER_ROWS)
+            .take(PLAYER_ROWS)
+            .enumerate()
+        {
+            let y = 11 + 8 * i as i32;
+            left(d, l, &FONT_5X8, y)?;
+            right(d, r, &FONT_5X8, y)?;
+        }
+        return Ok(());
+    }
     let text = pages.get(page).map_or("", String::as_str);
     qr::with_code(text, |code| match code {
         Some(code) => {
@@ -881,11 +901,7 @@ pub fn ledger_page<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(
         }
         None => Ok(()),
     })?;
-    let head = if n > 1 {
-        Line::of(format_args!("H{} p{}/{n}", table.hands_dealt(), page + 1))
-    } else {
-        Line::of(format_args!("H{}", table.hands_dealt()))
-    };
+    let head = Line::of(format_args!("H{} p{}/{all}", table.hands_dealt(), page + 1));
     left(d, &head, &FONT_6X10, 0)?;
     if transfers.is_empty() {
         left(d, "all even", &FONT_5X8, 11)?;
@@ -937,6 +953,40 @@ pub fn ledger_page<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(
         }
     }
     Ok(())
+}
+
+/// Player rows a ledger page holds.
+const PLAYER_ROWS: usize = 6;
+
+/// The ledger's pages: the settle-up's, then the players'.
+pub fn ledger_pages(table: &Table) -> usize {
+    qr::settle_pages(table).len().max(1) + player_rows(table).len().div_ceil(PLAYER_ROWS)
+}
+
+/// Each player's net for the night, and under it their corrections, if
+/// the host made any (M5): a correction is not money brought.
+fn player_rows(table: &Table) -> Vec<(Line, Line)> {
+    let mut rows = Vec::new();
+    let corrections = table.ledger().corrections_by_player();
+    for ((name, net), (_, up, down)) in table.nets().iter().zip(corrections) {
+        let mag = Chips::try_from(net.unsigned_abs()).unwrap_or(Chips::MAX);
+        let sign = if *net < 0 { '-' } else { '+' };
+        rows.push((
+            Line::of(format_args!("{name}")),
+            Line::of(format_args!("{sign}{}", money(table, mag))),
+        ));
+        if up > 0 || down > 0 {
+            rows.push((
+                Line::of(format_args!("  corrected")),
+                Line::of(format_args!(
+                    "+{} -{}",
+                    money(table, up),
+                    money(table, down)
+                )),
+            ));
+        }
+    }
+    rows
 }
 
 /// D3: the clock on the seat to act. The caller counts; this only draws.

@@ -9,6 +9,8 @@ use dealerd::table::{fewest_transfers, script, Night, Table, Transfer, HOUSE};
 use dealerd::ui::qr;
 use proptest::prelude::*;
 
+use crate::night::shows;
+
 fn night(text: &str) -> Night {
     script::run("settle.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
         .unwrap_or_else(|e| panic!("{e}"))
@@ -148,4 +150,40 @@ fn m5_ten_players_take_more_than_one_page_and_none_is_cut() {
         // A count in place of the transfers left off would read like money.
         assert!(!p.contains(" +"), "{p}");
     }
+}
+
+#[test]
+fn m5_the_ledger_lists_every_player_and_a_correction_as_a_correction() {
+    use dealerd::table::TableEvent;
+    use dealerd::ui::{render, screens};
+    let mut n = night(
+        "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\njoin 4 Dan 100\n\
+         join 5 Eve 100\njoin 6 Fay 100\njoin 7 Gus 100\nbutton Ann\ndeal\n\
+         Dan fold\nEve fold\nFay fold\nGus fold\nAnn fold\nBob fold\n",
+    );
+    // The host finds a chip more in front of Ann than the table says.
+    n.apply(TableEvent::SetStack {
+        seat: 0,
+        stack: 101,
+    })
+    .expect("between hands");
+    let pages = screens::ledger_pages(n.table());
+    // One settle-up page; seven players and Ann's correction: two pages.
+    assert_eq!(pages, 3);
+    let mut text = String::new();
+    let mut lines = Vec::new();
+    for p in 0..pages {
+        let mut f = render::Frame::new();
+        screens::ledger_page(&mut f, n.table(), p).unwrap();
+        text.push_str(&render::to_terminal(&f));
+        lines.push(f);
+    }
+    for name in ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"] {
+        assert!(lines.iter().any(|f| shows(f, name)), "{name}:\n{text}");
+    }
+    // Ann is up a chip by the correction, not by play: shown apart.
+    assert!(lines.iter().any(|f| shows(f, "corrected")), "{text}");
+    assert!(lines.iter().any(|f| shows(f, "+1 -0")), "{text}");
+    // Bob's small blind went to Cat.
+    assert!(lines.iter().any(|f| shows(f, "Bob>Cat")), "{text}");
 }
