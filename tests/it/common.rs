@@ -2,6 +2,25 @@
 
 use std::process::Command;
 
+/// `dealerd run` on the fake devices with `config` and `state`, outside
+/// systemd: none of the service's environment (notify socket, watchdog,
+/// journal stream, log filter) leaks in from the shell running the tests.
+pub fn run_fake(config: &std::path::Path, state: &std::path::Path) -> Command {
+    let mut cmd = dealerd();
+    cmd.arg("run")
+        .arg("--config")
+        .arg(config)
+        .arg("--state-dir")
+        .arg(state)
+        .args(["--devices", "fake"])
+        .env_remove("NOTIFY_SOCKET")
+        .env_remove("WATCHDOG_USEC")
+        .env_remove("WATCHDOG_PID")
+        .env_remove("JOURNAL_STREAM")
+        .env_remove("RUST_LOG");
+    cmd
+}
+
 /// The `dealerd` binary, run the way cargo runs the tests: when they are
 /// cross-built (aarch64 under qemu), a child binary needs the same runner,
 /// because the host kernel cannot execute it on its own.

@@ -38,18 +38,8 @@ impl Daemon {
         let sock = dir.join("notify.sock");
         let notify = UnixDatagram::bind(&sock).expect("notify socket");
         notify.set_read_timeout(Some(LIMIT)).expect("timeout");
-        let mut cmd = common::dealerd();
-        cmd.arg("run")
-            .arg("--config")
-            .arg(config)
-            .arg("--state-dir")
-            .arg(dir.join("state"))
-            .args(["--devices", "fake"])
-            .env("NOTIFY_SOCKET", &sock)
-            .env_remove("WATCHDOG_USEC")
-            .env_remove("WATCHDOG_PID")
-            .env_remove("JOURNAL_STREAM")
-            .env_remove("RUST_LOG")
+        let mut cmd = common::run_fake(config, &dir.join("state"));
+        cmd.env("NOTIFY_SOCKET", &sock)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
@@ -202,14 +192,7 @@ fn a_bad_config_at_start_is_fatal_in_one_line() {
     let dir = temp("bad-start");
     let config = dir.join("house.toml");
     std::fs::write(&config, "[house]\nname = \"Broken\n").expect("config");
-    let out = common::dealerd()
-        .arg("run")
-        .arg("--config")
-        .arg(&config)
-        .arg("--state-dir")
-        .arg(dir.join("state"))
-        .args(["--devices", "fake"])
-        .env_remove("NOTIFY_SOCKET")
+    let out = common::run_fake(&config, &dir.join("state"))
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(1));
@@ -228,16 +211,7 @@ fn an_unusable_state_dir_is_fatal_in_one_line() {
     // A file where the directory should be.
     let state = dir.join("state");
     std::fs::write(&state, "not a directory").expect("file");
-    let out = common::dealerd()
-        .arg("run")
-        .arg("--config")
-        .arg(&config)
-        .arg("--state-dir")
-        .arg(&state)
-        .args(["--devices", "fake"])
-        .env_remove("NOTIFY_SOCKET")
-        .output()
-        .expect("runs");
+    let out = common::run_fake(&config, &state).output().expect("runs");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("state directory"), "{err}");

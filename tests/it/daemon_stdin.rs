@@ -61,17 +61,7 @@ fn stdin_deals_a_hand_on_the_fake_devices_and_stdout_shows_it() {
     // The default house: it has Ann's and Bob's cards.
     std::fs::write(&config, dealerd::rules::DEFAULT_TOML).expect("config");
     let state = dir.join("state");
-    let mut child = common::dealerd()
-        .arg("run")
-        .arg("--config")
-        .arg(&config)
-        .arg("--state-dir")
-        .arg(&state)
-        .args(["--devices", "fake"])
-        .env_remove("NOTIFY_SOCKET")
-        .env_remove("WATCHDOG_USEC")
-        .env_remove("JOURNAL_STREAM")
-        .env_remove("RUST_LOG")
+    let mut child = common::run_fake(&config, &state)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -310,16 +310,7 @@ fn dealerd_run_goes_on_when_its_rules_file_went_bad_while_it_was_down() {
     drop(s);
     std::fs::write(&config, BROKEN).expect("bad config");
 
-    let mut child = common::dealerd()
-        .arg("run")
-        .arg("--config")
-        .arg(&config)
-        .arg("--state-dir")
-        .arg(&state)
-        .args(["--devices", "fake"])
-        .env_remove("NOTIFY_SOCKET")
-        .env_remove("JOURNAL_STREAM")
-        .env_remove("RUST_LOG")
+    let mut child = common::run_fake(&config, &state)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

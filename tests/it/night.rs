@@ -107,6 +107,17 @@ pub(crate) fn marked(mark: &str) -> Frame {
         .clone()
 }
 
+/// Asserts that `frame` shows each of `texts`, drawing the frame if not.
+pub(crate) fn assert_frame_shows(frame: &Frame, texts: &[&str]) {
+    for t in texts {
+        assert!(
+            shows(frame, t),
+            "should show {t:?}:\n{}",
+            dealerd::ui::render::to_terminal(frame)
+        );
+    }
+}
+
 fn frame<'a>(run: &'a Run, mark: &str) -> &'a Frame {
     run.marked
         .get(mark)

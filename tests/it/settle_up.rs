@@ -5,16 +5,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use dealerd::table::{fewest_transfers, script, Night, Table, Transfer, HOUSE};
+use dealerd::table::{fewest_transfers, script, Table, Transfer, HOUSE};
 use dealerd::ui::qr;
 use proptest::prelude::*;
 
 use crate::night::shows;
 
-fn night(text: &str) -> Night {
-    script::run("settle.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_else(|e| panic!("{e}"))
-}
+use crate::ui_screens::night;
 
 /// What each person ends up with after the transfers: their net less what
 /// they pay plus what they are paid. Settled means every one is zero.

@@ -2,32 +2,22 @@
 //! cards go out (issue 11), and every screen says what the last press
 //! recorded.
 
-use std::path::Path;
 use std::time::Duration;
 
 use dealerd::daemon::session::{Input, RulesSource, Session, Storage, NOTE_SECS};
-use dealerd::table::{script, TableEvent};
+use dealerd::table::TableEvent;
 use dealerd::ui::{render, screens, Button, Press};
 
 use crate::night::shows;
 
 fn between(text: &str) -> render::Frame {
-    let n = script::run("between.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let n = crate::ui_screens::night(text);
     let mut f = render::Frame::new();
     screens::between(&mut f, n.table()).unwrap();
     f
 }
 
-fn assert_shows(f: &render::Frame, texts: &[&str]) {
-    for t in texts {
-        assert!(
-            shows(f, t),
-            "should show {t:?}:\n{}",
-            render::to_terminal(f)
-        );
-    }
-}
+use crate::night::assert_frame_shows as assert_shows;
 
 /// H4: "A $1.00 ante will be placed into the pot before play begins, except
 /// for Texas Hold-em." and "Before the cards are dealt and the ante is

@@ -3,16 +3,12 @@
 //! Completing an opening forced bet does not count as a raise. There is no
 //! limit of raises with only 2 players remaining."
 
-use std::path::Path;
-
-use dealerd::table::script;
 use dealerd::ui::{render, screens};
 
 use crate::night::shows;
 
 fn action(text: &str) -> render::Frame {
-    let n = script::run("limits.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let n = crate::ui_screens::night(text);
     let mut f = render::Frame::new();
     screens::action(&mut f, n.table(), None).unwrap();
     f

@@ -3,17 +3,10 @@
 //! to the small font, then onto more lines, and only then are amounts
 //! shortened, never rounded up.
 
-use std::path::Path;
-
-use dealerd::table::{script, Night};
+use dealerd::table::Night;
 use dealerd::ui::{render, screens};
 
-use crate::night::shows;
-
-fn night(text: &str) -> Night {
-    script::run("pots.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_else(|e| panic!("{e}"))
-}
+use crate::ui_screens::night;
 
 fn action(n: &Night) -> render::Frame {
     let mut f = render::Frame::new();
@@ -21,15 +14,7 @@ fn action(n: &Night) -> render::Frame {
     f
 }
 
-fn assert_shows(f: &render::Frame, texts: &[&str]) {
-    for t in texts {
-        assert!(
-            shows(f, t),
-            "should show {t:?}:\n{}",
-            render::to_terminal(f)
-        );
-    }
-}
+use crate::night::assert_frame_shows as assert_shows;
 
 /// Nine players, three all in, a bet on the flop.
 pub(crate) fn three_all_ins() -> render::Frame {

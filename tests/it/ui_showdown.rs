@@ -2,17 +2,10 @@
 //! names the winner of each pot (P2); once every pot has one, OK pays and
 //! the hands that win nothing are never ranked.
 
-use std::path::Path;
-
-use dealerd::table::{script, Night};
+use dealerd::table::Night;
 use dealerd::ui::{render, screens, Button, Controller, Intent, Mode, Press, View};
 
-use crate::night::shows;
-
-fn night(text: &str) -> Night {
-    script::run("showdown.scn", text, Path::new(env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_else(|e| panic!("{e}"))
-}
+use crate::ui_screens::night;
 
 fn press(c: &mut Controller, n: &Night, button: Button) -> Intent {
     c.press(
@@ -31,11 +24,7 @@ fn frame(n: &Night, c: &Controller) -> render::Frame {
 }
 
 fn assert_shows(f: &render::Frame, t: &str) {
-    assert!(
-        shows(f, t),
-        "should show {t:?}:\n{}",
-        render::to_terminal(f)
-    );
+    crate::night::assert_frame_shows(f, &[t]);
 }
 
 /// Cat all in for 40 under Ann's and Bob's 50, checked down.
