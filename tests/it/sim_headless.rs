@@ -6,14 +6,19 @@ use dealerd::daemon::sim;
 
 use crate::common;
 
-fn run(script: &str, frames: Option<std::path::PathBuf>) -> dealerd::table::Night {
-    let rules = sim::rules_source(None).expect("default rules");
-    let opts = sim::Options {
+/// The demo table (four players), frames not printed.
+fn demo(frames: Option<std::path::PathBuf>) -> sim::Options {
+    sim::Options {
         frames,
         demo_players: true,
         echo: false,
         ..sim::Options::default()
-    };
+    }
+}
+
+fn run(script: &str, frames: Option<std::path::PathBuf>) -> dealerd::table::Night {
+    let rules = sim::rules_source(None).expect("default rules");
+    let opts = demo(frames);
     let mut out = Vec::new();
     sim::run(&rules, Cursor::new(script), &mut out, &opts).expect("sim runs")
 }
@@ -74,11 +79,7 @@ fn the_command_line_reports_a_bad_config_without_a_backtrace() {
 fn p1_d1_the_sim_pot_line_shows_no_side_pot_until_someone_is_all_in() {
     use crate::night::shows;
     let rules = sim::rules_source(None).expect("default rules");
-    let opts = sim::Options {
-        demo_players: true,
-        echo: false,
-        ..sim::Options::default()
-    };
+    let opts = demo(None);
     let mut out = Vec::new();
     let mut s = sim::start(&rules, &mut out, &opts).expect("starts");
     assert!(s.line("o"), "deals");
@@ -96,11 +97,7 @@ fn p1_d1_the_sim_pot_line_shows_no_side_pot_until_someone_is_all_in() {
 /// What the simulator prints (frames off) for a script on the demo table.
 fn printed(script: &str) -> String {
     let rules = sim::rules_source(None).expect("default rules");
-    let opts = sim::Options {
-        demo_players: true,
-        echo: false,
-        ..sim::Options::default()
-    };
+    let opts = demo(None);
     let mut out = Vec::new();
     sim::run(&rules, Cursor::new(script), &mut out, &opts).expect("sim runs");
     String::from_utf8(out).expect("UTF-8")
@@ -135,11 +132,7 @@ fn a_press_that_changes_nothing_is_said_so_and_one_that_does_is_not() {
 #[test]
 fn a_press_said_to_do_nothing_leaves_the_frame_and_the_night_as_they_were() {
     let rules = sim::rules_source(None).expect("default rules");
-    let opts = sim::Options {
-        demo_players: true,
-        echo: false,
-        ..sim::Options::default()
-    };
+    let opts = demo(None);
     let mut out = Vec::new();
     let mut s = sim::start(&rules, &mut out, &opts).expect("starts");
     for line in ["f", "o", "b", "-", "u", "O", "f"] {
