@@ -148,11 +148,12 @@ fn screens_to_draw() -> Vec<Screen> {
     let mut c = Controller::new();
     c.mode = Mode::Ranking(Ranking::new(state));
     out.push(screen("showdown_ranking", sd.clone(), c, None));
+    // Two tie for best: every pot has its winner, so the split is shown
+    // and OK pays (P2).
     let mut c = Controller::new();
     c.press(&sd, press(Button::Ok));
     c.press(&sd, press(Button::CheckCall));
-    c.press(&sd, press(Button::Ok));
-    assert!(matches!(&c.mode, Mode::Ranking(r) if r.complete()));
+    assert!(matches!(&c.mode, Mode::Ranking(r) if r.decided(state)));
     out.push(screen("showdown_pay", sd, c, None));
 
     let mut c = Controller::new();
