@@ -349,6 +349,82 @@ fn dealerd_run_goes_on_when_its_rules_file_went_bad_while_it_was_down() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Issue 12: a rules file gone missing while the daemon was down (a moved
+/// file, a card pulled) no longer stops a night that can resume: it goes on
+/// under the journal's rules and says why the file was not read.
+#[test]
+fn dealerd_run_goes_on_when_its_rules_file_cannot_be_read() {
+    let dir = temp("run-missing-rules");
+    let config = dir.join("house.toml");
+    let state = dir.join("state");
+    std::fs::create_dir_all(&state).expect("state");
+    let source = config.display().to_string();
+    let store = dealerd::daemon::run::storage(&state);
+    let mut s =
+        Session::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("opens");
+    seat(&mut s, &["Ann", "Bob"]);
+    drop(s);
+    // Never written: the path the journal names does not exist.
+    assert!(!config.exists());
+
+    let mut child = common::run_fake(&config, &state)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dealerd runs");
+    let pipe = child.stderr.take().expect("stderr");
+    let (tx, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let mut wait_for = |needle: &str| loop {
+        match lines.recv_timeout(LIMIT) {
+            Ok(line) => {
+                seen.push(line.clone());
+                if line.contains(needle) {
+                    return line;
+                }
+            }
+            Err(e) => panic!("no {needle:?} in the log ({e}): {seen:#?}"),
+        }
+    };
+    let refused = wait_for("rules not reloaded");
+    assert!(refused.contains("ERROR"), "{refused}");
+    assert!(refused.contains(&source), "{refused}");
+    wait_for("dealerd running");
+    let pid = libc::pid_t::try_from(child.id()).expect("pid");
+    // SAFETY: kill(2) on our own child's pid; no memory is involved.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let status = child.wait().expect("exit");
+    assert!(status.success(), "{status}");
+    // The night is still the one the journal holds.
+    let s =
+        Session::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("resumes");
+    assert_eq!(s.night().table().seats().iter().flatten().count(), 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// With no night to resume, an unreadable rules file is still an error:
+/// there are no other rules to deal under.
+#[test]
+fn dealerd_run_with_no_night_and_no_rules_file_says_so() {
+    let dir = temp("run-no-rules");
+    let out = common::run_fake(&dir.join("house.toml"), &dir.join("state"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("house.toml"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Outside systemd nothing sets a umask for the ledger: the journal is the
 /// owner's alone, and so is a state directory `dealerd run` creates.
 #[test]

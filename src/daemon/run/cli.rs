@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::sync::mpsc;
 
@@ -10,7 +11,7 @@ use super::devices::FakeDevices;
 use super::notify::{self, Notifier};
 use super::stdout::Stdout;
 use super::{serve_open, stdin, RunError, Setup, Signal, TapFilter, Tuning};
-use crate::daemon::session::RulesSource;
+use crate::daemon::session::{Input, RulesSource};
 use crate::rules::RulesError;
 
 /// Which devices `dealerd run` drives.
@@ -35,10 +36,17 @@ pub struct Options {
 /// `dealerd run`: reads the rules, picks the devices, and serves until
 /// SIGTERM or SIGINT. Logging must be set up by the caller.
 pub fn run(opts: &Options) -> Result<(), RunError> {
-    let rules = RulesSource::read(&opts.config).map_err(|e| match e {
-        RulesError::Io { file, reason } => RunError::Config { path: file, reason },
-        e => RunError::Session(e.into()),
-    })?;
+    let (rules, unreadable) = match RulesSource::read(&opts.config) {
+        Ok(rules) => (rules, false),
+        // A night to resume goes on under the rules it was played under,
+        // and says on the screen and in the log why the file was not read:
+        // exiting would leave the table dark while systemd restarts it.
+        Err(RulesError::Io { file, reason }) => match journal_rules(&opts.state_dir) {
+            Some(rules) => (rules, true),
+            None => return Err(RunError::Config { path: file, reason }),
+        },
+        Err(e) => return Err(RunError::Session(e.into())),
+    };
     let setup = Setup {
         rules,
         state_dir: opts.state_dir.clone(),
@@ -49,7 +57,10 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
     };
     // Before the devices: which pins to claim depends on the rules the
     // night goes on under.
-    let (session, hw) = super::open(&setup)?;
+    let (mut session, hw) = super::open(&setup)?;
+    if unreadable {
+        session.handle(Input::ReloadFile, Duration::ZERO);
+    }
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -87,6 +98,19 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
         }
     })
     .map(|_| ())
+}
+
+/// The rules a night in `state_dir` was played under, from its journal's
+/// header; `None` when there is no night to resume.
+fn journal_rules(state_dir: &std::path::Path) -> Option<RulesSource> {
+    let path = super::storage(state_dir).journal?;
+    if !path.exists() {
+        return None;
+    }
+    // The reader (and its lock) is dropped at once: the session opens the
+    // journal itself.
+    let (header, _) = crate::journal::Journal::read(&path).ok()?;
+    Some(RulesSource::from_name(&header.rules, &header.rules_text))
 }
 
 /// SIGHUP, SIGTERM and SIGINT as [`Signal`]s, from a task of their own.
