@@ -14,6 +14,10 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyle, Rectangle};
 use qrcode::{Color, EcLevel, QrCode, Version};
 
+use std::sync::Arc;
+
+use crate::engine::Chips;
+use crate::rules::Decimal;
 use crate::table::{Table, Transfer};
 
 use super::canvas::Canvas;
@@ -55,7 +59,49 @@ fn part(table: &Table, t: &Transfer) -> String {
 /// and no count stands in for the ones left out. "H12 ALL EVEN" when
 /// nobody owes anybody.
 pub fn settle_pages(table: &Table) -> Vec<String> {
-    settle_pages_of(table, &table.settle_up())
+    with_settle_up(table, |_, pages| pages.to_vec())
+}
+
+/// What the settle-up depends on, all of it: the nets, the house's fees,
+/// the hands dealt and the unit amounts are written in.
+type SettleKey = (Vec<(Arc<str>, i128)>, Chips, u64, Decimal);
+
+/// The last settle-up worked out: its inputs, the transfers, the pages.
+type SettleUp = (SettleKey, Vec<Transfer>, Vec<String>);
+
+/// [`Table::settle_up`] and its [`settle_pages`], lent to `f`. The ledger
+/// is redrawn every second with the same night, and the search and the
+/// texts were most of its frame, so the last ones are kept while their
+/// inputs stay the same (compared whole: a stale settle-up is never shown).
+pub fn with_settle_up<R>(table: &Table, f: impl FnOnce(&[Transfer], &[String]) -> R) -> R {
+    thread_local! {
+        static LAST: RefCell<Option<SettleUp>> = const { RefCell::new(None) };
+    }
+    let key: SettleKey = (
+        table.nets(),
+        table.ledger().fees(),
+        table.hands_dealt(),
+        table.rules().house.unit,
+    );
+    let fresh = || {
+        let transfers = table.settle_up();
+        let pages = settle_pages_of(table, &transfers);
+        (transfers, pages)
+    };
+    LAST.with(|last| {
+        let Ok(mut last) = last.try_borrow_mut() else {
+            let (t, p) = fresh();
+            return f(&t, &p);
+        };
+        if !matches!(&*last, Some((k, _, _)) if *k == key) {
+            let (t, p) = fresh();
+            *last = Some((key, t, p));
+        }
+        match &*last {
+            Some((_, t, p)) => f(t, p),
+            None => f(&[], &[]),
+        }
+    })
 }
 
 /// [`settle_pages`] for transfers already worked out.

@@ -20,7 +20,7 @@ use profont::PROFONT_24_POINT;
 
 use crate::engine::{Chips, DropWhen, ForcedKind, HandState, NoRaise, Phase, Seat, Step};
 use crate::rules::{HandKind, Times};
-use crate::table::{CurrentHand, Night, Table, TableEvent};
+use crate::table::{CurrentHand, Night, Table, TableEvent, Transfer};
 
 use super::amount::AmountEntry;
 use super::canvas::{Canvas, TextSpec};
@@ -867,16 +867,26 @@ pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
 /// whom beside the code that says the same, and on the first page what
 /// came in and went out, corrections apart from buy-ins.
 pub fn ledger_page<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(), D::Error> {
+    qr::with_settle_up(table, |transfers, pages| {
+        settle_up_page(d, table, transfers, pages, page)
+    })
+}
+
+fn settle_up_page<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    transfers: &[Transfer],
+    pages: &[String],
+    page: usize,
+) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
-    let transfers = table.settle_up();
-    let pages = qr::settle_pages_of(table, &transfers);
-    let rows = player_rows(table);
-    let player_pages = rows.len().div_ceil(PLAYER_ROWS);
+    let player_pages = player_row_count(table).div_ceil(PLAYER_ROWS);
     let n = pages.len().max(1);
     let all = n + player_pages;
     let page = page % all;
     if page >= n {
         // Every player who bought in this night, a page at a time.
+        let rows = player_rows(table);
         let at = page - n;
         let head = Line::of(format_args!("PLAYERS p{}/{all}", page + 1));
         left(d, &head, &FONT_6X10, 0)?;
@@ -960,7 +970,18 @@ const PLAYER_ROWS: usize = 6;
 
 /// The ledger's pages: the settle-up's, then the players'.
 pub fn ledger_pages(table: &Table) -> usize {
-    qr::settle_pages(table).len().max(1) + player_rows(table).len().div_ceil(PLAYER_ROWS)
+    qr::with_settle_up(table, |_, pages| pages.len().max(1))
+        + player_row_count(table).div_ceil(PLAYER_ROWS)
+}
+
+/// How many rows [`player_rows`] makes, without making them: a player,
+/// and a second row for one the host corrected.
+fn player_row_count(table: &Table) -> usize {
+    table
+        .ledger()
+        .corrections_by_player()
+        .map(|(_, up, down)| if up > 0 || down > 0 { 2 } else { 1 })
+        .sum()
 }
 
 /// Each player's net for the night, and under it their corrections, if
