@@ -294,6 +294,62 @@ fn bad_rules_in_a_journal_header_are_located_in_the_journal() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `dealerd run` on the fake devices, its log read a line at a time.
+struct Logged {
+    child: std::process::Child,
+    lines: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Logged {
+    fn start(config: &Path, state: &Path) -> Logged {
+        let mut child = common::run_fake(config, state)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("dealerd runs");
+        let pipe = child.stderr.take().expect("stderr");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Logged {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// The first log line from here on that holds `needle`.
+    fn wait_for(&mut self, needle: &str) -> String {
+        loop {
+            match self.lines.recv_timeout(LIMIT) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(needle) {
+                        return line;
+                    }
+                }
+                Err(e) => panic!("no {needle:?} in the log ({e}): {:#?}", self.seen),
+            }
+        }
+    }
+
+    /// SIGTERM, and a clean exit.
+    fn stop(mut self) {
+        let pid = libc::pid_t::try_from(self.child.id()).expect("pid");
+        // SAFETY: kill(2) on our own child's pid; no memory is involved.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+        let status = self.child.wait().expect("exit");
+        assert!(status.success(), "{status}");
+    }
+}
+
 /// The whole command: `dealerd run` used to exit on a bad file, and systemd
 /// restarted it forever with a dark screen.
 #[test]
@@ -310,42 +366,12 @@ fn dealerd_run_goes_on_when_its_rules_file_went_bad_while_it_was_down() {
     drop(s);
     std::fs::write(&config, BROKEN).expect("bad config");
 
-    let mut child = common::run_fake(&config, &state)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dealerd runs");
-    let pipe = child.stderr.take().expect("stderr");
-    let (tx, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut seen = Vec::new();
-    let mut wait_for = |needle: &str| loop {
-        match lines.recv_timeout(LIMIT) {
-            Ok(line) => {
-                seen.push(line.clone());
-                if line.contains(needle) {
-                    return line;
-                }
-            }
-            Err(e) => panic!("no {needle:?} in the log ({e}): {seen:#?}"),
-        }
-    };
-    let refused = wait_for("rules not reloaded");
+    let mut run = Logged::start(&config, &state);
+    let refused = run.wait_for("rules not reloaded");
     assert!(refused.contains("ERROR"), "{refused}");
     assert!(refused.contains(&format!("{source}:2:")), "{refused}");
-    wait_for("dealerd running");
-    let pid = libc::pid_t::try_from(child.id()).expect("pid");
-    // SAFETY: kill(2) on our own child's pid; no memory is involved.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
-    let status = child.wait().expect("exit");
-    assert!(status.success(), "{status}");
+    run.wait_for("dealerd running");
+    run.stop();
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -367,42 +393,12 @@ fn dealerd_run_goes_on_when_its_rules_file_cannot_be_read() {
     // Never written: the path the journal names does not exist.
     assert!(!config.exists());
 
-    let mut child = common::run_fake(&config, &state)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dealerd runs");
-    let pipe = child.stderr.take().expect("stderr");
-    let (tx, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut seen = Vec::new();
-    let mut wait_for = |needle: &str| loop {
-        match lines.recv_timeout(LIMIT) {
-            Ok(line) => {
-                seen.push(line.clone());
-                if line.contains(needle) {
-                    return line;
-                }
-            }
-            Err(e) => panic!("no {needle:?} in the log ({e}): {seen:#?}"),
-        }
-    };
-    let refused = wait_for("rules not reloaded");
+    let mut run = Logged::start(&config, &state);
+    let refused = run.wait_for("rules not reloaded");
     assert!(refused.contains("ERROR"), "{refused}");
     assert!(refused.contains(&source), "{refused}");
-    wait_for("dealerd running");
-    let pid = libc::pid_t::try_from(child.id()).expect("pid");
-    // SAFETY: kill(2) on our own child's pid; no memory is involved.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
-    let status = child.wait().expect("exit");
-    assert!(status.success(), "{status}");
+    run.wait_for("dealerd running");
+    run.stop();
     // The night is still the one the journal holds.
     let s =
         Session::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("resumes");
