@@ -350,11 +350,10 @@ impl Logged {
     }
 }
 
-/// The whole command: `dealerd run` used to exit on a bad file, and systemd
-/// restarted it forever with a dark screen.
-#[test]
-fn dealerd_run_goes_on_when_its_rules_file_went_bad_while_it_was_down() {
-    let dir = temp("run-bad-rules");
+/// A night with Ann and Bob seated in `dir`'s state directory, journaled
+/// under the default rules as `dir/house.toml` (which is not written):
+/// the rules file and the state directory `dealerd run` is given.
+fn night_to_resume(dir: &Path) -> (PathBuf, PathBuf) {
     let config = dir.join("house.toml");
     let state = dir.join("state");
     std::fs::create_dir_all(&state).expect("state");
@@ -363,7 +362,16 @@ fn dealerd_run_goes_on_when_its_rules_file_went_bad_while_it_was_down() {
     let mut s =
         Session::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("opens");
     seat(&mut s, &["Ann", "Bob"]);
-    drop(s);
+    (config, state)
+}
+
+/// The whole command: `dealerd run` used to exit on a bad file, and systemd
+/// restarted it forever with a dark screen.
+#[test]
+fn dealerd_run_goes_on_when_its_rules_file_went_bad_while_it_was_down() {
+    let dir = temp("run-bad-rules");
+    let (config, state) = night_to_resume(&dir);
+    let source = config.display().to_string();
     std::fs::write(&config, BROKEN).expect("bad config");
 
     let mut run = Logged::start(&config, &state);
@@ -381,15 +389,8 @@ fn dealerd_run_goes_on_when_its_rules_file_went_bad_while_it_was_down() {
 #[test]
 fn dealerd_run_goes_on_when_its_rules_file_cannot_be_read() {
     let dir = temp("run-missing-rules");
-    let config = dir.join("house.toml");
-    let state = dir.join("state");
-    std::fs::create_dir_all(&state).expect("state");
+    let (config, state) = night_to_resume(&dir);
     let source = config.display().to_string();
-    let store = dealerd::daemon::run::storage(&state);
-    let mut s =
-        Session::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("opens");
-    seat(&mut s, &["Ann", "Bob"]);
-    drop(s);
     // Never written: the path the journal names does not exist.
     assert!(!config.exists());
 
@@ -400,6 +401,7 @@ fn dealerd_run_goes_on_when_its_rules_file_cannot_be_read() {
     run.wait_for("dealerd running");
     run.stop();
     // The night is still the one the journal holds.
+    let store = dealerd::daemon::run::storage(&state);
     let s =
         Session::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("resumes");
     assert_eq!(s.night().table().seats().iter().flatten().count(), 2);
