@@ -434,19 +434,14 @@ impl Session {
     /// Time passes: a clock may run out, the host lock may close.
     pub fn tick(&mut self, now: Duration) {
         self.now = self.now.max(now);
-        if self
-            .said
-            .as_ref()
-            .is_some_and(|s| s.until.is_some_and(|t| self.now >= t))
-        {
-            self.said = None;
-        }
-        if self
-            .recorded
-            .as_ref()
-            .is_some_and(|s| s.until.is_some_and(|t| self.now >= t))
-        {
-            self.recorded = None;
+        let now = self.now;
+        for said in [&mut self.said, &mut self.recorded] {
+            if said
+                .as_ref()
+                .is_some_and(|s| s.until.is_some_and(|t| now >= t))
+            {
+                *said = None;
+            }
         }
         if self.host_until.is_some() && !self.host_unlocked() {
             self.host_until = None;

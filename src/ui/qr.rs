@@ -59,7 +59,17 @@ fn part(table: &Table, t: &Transfer) -> String {
 /// and no count stands in for the ones left out. "H12 ALL EVEN" when
 /// nobody owes anybody.
 pub fn settle_pages(table: &Table) -> Vec<String> {
-    with_settle_up(table, |_, pages| pages.to_vec())
+    with_settle_up(table, |_, pages| {
+        pages.iter().map(|p| p.text.clone()).collect()
+    })
+}
+
+/// One page of the settle-up: its QR text, and which of the transfers it
+/// holds (a page holds fewer than [`PER_PAGE`] when its amounts are long).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettlePage {
+    pub text: String,
+    pub transfers: std::ops::Range<usize>,
 }
 
 /// What the settle-up depends on, all of it: the nets, the house's fees,
@@ -67,13 +77,13 @@ pub fn settle_pages(table: &Table) -> Vec<String> {
 type SettleKey = (Vec<(Arc<str>, i128)>, Chips, u64, Decimal);
 
 /// The last settle-up worked out: its inputs, the transfers, the pages.
-type SettleUp = (SettleKey, Vec<Transfer>, Vec<String>);
+type SettleUp = (SettleKey, Vec<Transfer>, Vec<SettlePage>);
 
-/// [`Table::settle_up`] and its [`settle_pages`], lent to `f`. The ledger
-/// is redrawn every second with the same night, and the search and the
-/// texts were most of its frame, so the last ones are kept while their
-/// inputs stay the same (compared whole: a stale settle-up is never shown).
-pub fn with_settle_up<R>(table: &Table, f: impl FnOnce(&[Transfer], &[String]) -> R) -> R {
+/// [`Table::settle_up`] and its pages, lent to `f`. The ledger is redrawn
+/// every second with the same night, and the search and the texts were
+/// most of its frame, so the last ones are kept while their inputs stay
+/// the same (compared whole: a stale settle-up is never shown).
+pub fn with_settle_up<R>(table: &Table, f: impl FnOnce(&[Transfer], &[SettlePage]) -> R) -> R {
     thread_local! {
         static LAST: RefCell<Option<SettleUp>> = const { RefCell::new(None) };
     }
@@ -85,7 +95,7 @@ pub fn with_settle_up<R>(table: &Table, f: impl FnOnce(&[Transfer], &[String]) -
     );
     let fresh = || {
         let transfers = table.settle_up();
-        let pages = settle_pages_of(table, &transfers);
+        let pages = pages_of(table, &transfers);
         (transfers, pages)
     };
     LAST.with(|last| {
@@ -106,37 +116,51 @@ pub fn with_settle_up<R>(table: &Table, f: impl FnOnce(&[Transfer], &[String]) -
 
 /// [`settle_pages`] for transfers already worked out.
 pub fn settle_pages_of(table: &Table, transfers: &[Transfer]) -> Vec<String> {
+    pages_of(table, transfers)
+        .into_iter()
+        .map(|p| p.text)
+        .collect()
+}
+
+fn pages_of(table: &Table, transfers: &[Transfer]) -> Vec<SettlePage> {
     let hands = table.hands_dealt();
     if transfers.is_empty() {
-        return vec![format!("H{hands} ALL EVEN")];
+        return vec![SettlePage {
+            text: format!("H{hands} ALL EVEN"),
+            transfers: 0..0,
+        }];
     }
     // Room for the longest page mark a night can need (` 12/12`).
     let head = format!("H{hands}").len() + 6;
-    let mut pages: Vec<Vec<String>> = Vec::new();
-    for t in transfers {
+    // Each page: where its transfers start, and their parts.
+    let mut pages: Vec<(usize, Vec<String>)> = Vec::new();
+    for (i, t) in transfers.iter().enumerate() {
         let p = part(table, t);
         match pages.last_mut() {
-            Some(page)
+            Some((_, page))
                 if page.len() < PER_PAGE
                     && head + page.iter().map(String::len).sum::<usize>() + p.len()
                         <= MAX_CHARS =>
             {
                 page.push(p)
             }
-            _ => pages.push(vec![p]),
+            _ => pages.push((i, vec![p])),
         }
     }
     let n = pages.len();
     pages
         .iter()
         .enumerate()
-        .map(|(i, parts)| {
+        .map(|(i, (start, parts))| {
             let mark = if n > 1 {
                 format!(" {}/{n}", i + 1)
             } else {
                 String::new()
             };
-            format!("H{hands}{mark}{}", parts.concat())
+            SettlePage {
+                text: format!("H{hands}{mark}{}", parts.concat()),
+                transfers: *start..start + parts.len(),
+            }
         })
         .collect()
 }

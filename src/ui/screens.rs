@@ -713,8 +713,7 @@ fn between_next<D: Canvas>(
     // hint gives way. What the last press recorded takes a free line.
     let mut lines = wrap(&blinds, 25)
         .chain(wrap(&collect, 25))
-        .chain(wrap(&specials, 25))
-        .peekable();
+        .chain(wrap(&specials, 25));
     let mut y = 32;
     while y + 8 <= 56 {
         let Some(l) = lines.next() else { break };
@@ -876,7 +875,7 @@ fn settle_up_page<D: Canvas>(
     d: &mut D,
     table: &Table,
     transfers: &[Transfer],
-    pages: &[String],
+    pages: &[qr::SettlePage],
     page: usize,
 ) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
@@ -902,7 +901,9 @@ fn settle_up_page<D: Canvas>(
         }
         return Ok(());
     }
-    let text = pages.get(page).map_or("", String::as_str);
+    let (text, held) = pages
+        .get(page)
+        .map_or(("", 0..0), |p| (p.text.as_str(), p.transfers.clone()));
     qr::with_code(text, |code| match code {
         Some(code) => {
             let w = i32::try_from(code.code.width()).unwrap_or(29) * qr::MODULE_PX;
@@ -917,11 +918,9 @@ fn settle_up_page<D: Canvas>(
         left(d, "all even", &FONT_5X8, 11)?;
     }
     // The page's transfers: who to whom, then the amount, right under.
-    let shown = transfers.iter().skip(page * qr::PER_PAGE);
-    // A page may hold fewer when its amounts are long: count them again.
-    let on_page = text.matches(" TO ").count();
+    let on_page = held.len();
     let mut y = 11;
-    for t in shown.take(on_page) {
+    for t in transfers.get(held).unwrap_or_default() {
         let who = Line::of(format_args!(
             "{}>{}",
             first_chars(&t.from, 5),

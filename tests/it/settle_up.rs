@@ -200,3 +200,43 @@ fn m5_the_ledger_lists_every_player_and_a_correction_as_a_correction() {
     // Two hands of blinds: whoever is down pays whoever is up.
     assert!(lines.iter().any(|f| shows(f, ">")), "{text}");
 }
+
+#[test]
+fn m5_each_ledger_page_lists_the_transfers_its_code_holds() {
+    use dealerd::ui::{render, screens};
+    // Six-letter names and six-figure amounts: two transfers fill a code,
+    // so the first page holds two, not three.
+    let n = night(
+        "rules tests/data/rules/deep-ten.toml\njoin 1 Annabe 400000\njoin 2 Bobbys 400000\n\
+         join 3 Cathys 400000\njoin 4 Tomtom 130000\njoin 5 Evelyn 400000\n\
+         join 6 Fayfay 150000\nbutton Annabe\ndeal\n\
+         Tomtom allin\nEvelyn allin\nFayfay allin\nAnnabe fold\nBobbys fold\nCathys fold\n\
+         flop\nturn\nriver\nshowdown Evelyn > Fayfay > Tomtom\n",
+    );
+    let transfers = n.table().settle_up();
+    assert_eq!(transfers.len(), 4, "{transfers:?}");
+    let pages = qr::settle_pages(n.table());
+    assert_eq!(pages.len(), 2, "{pages:?}");
+    assert_eq!(pages[0].matches(" TO ").count(), 2, "{pages:?}");
+    let frame = |p| {
+        let mut f = render::Frame::new();
+        screens::ledger_page(&mut f, n.table(), p).unwrap();
+        f
+    };
+    let short = |t: &Transfer| {
+        let five = |s: &str| s.chars().take(5).collect::<String>();
+        format!("{}>{}", five(&t.from), five(&t.to))
+    };
+    // Each page beside its code lists what the code holds, and no other.
+    for (page, held) in [(0, 0..2), (1, 2..4)] {
+        let f = frame(page);
+        for (i, t) in transfers.iter().enumerate() {
+            assert_eq!(
+                shows(&f, &short(t)),
+                held.contains(&i),
+                "page {page}, {t:?}:\n{}",
+                render::to_terminal(&f)
+            );
+        }
+    }
+}
