@@ -60,6 +60,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("pick-seat", pictured::pick_seat),
     ("pick-game", pictured::pick_game),
     ("ledger-qr", pictured::ledger_qr),
+    ("ledger-players", crate::settle_up::ledger_players),
     // Cards and the host.
     ("seat-by-card", pictured::seat_by_card),
     ("buy-in", pictured::buy_in),

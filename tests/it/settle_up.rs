@@ -240,3 +240,35 @@ fn m5_each_ledger_page_lists_the_transfers_its_code_holds() {
         }
     }
 }
+
+/// The ledger's first player page on the screens' night (five players, a
+/// fee-free house): each player's net.
+pub(crate) fn ledger_players() -> dealerd::ui::render::Frame {
+    let n = night(crate::ui_screens::NIGHT);
+    let first = qr::settle_pages(n.table()).len();
+    let mut f = dealerd::ui::render::Frame::new();
+    dealerd::ui::screens::ledger_page(&mut f, n.table(), first).unwrap();
+    f
+}
+
+#[test]
+fn m5_the_players_pages_show_every_net() {
+    use dealerd::ui::{render, screens};
+    let mut frames = vec![crate::pictures::pictured("ledger-players")];
+    let n = night(crate::ui_screens::NIGHT);
+    let first = qr::settle_pages(n.table()).len();
+    for page in first + 1..screens::ledger_pages(n.table()) {
+        let mut f = render::Frame::new();
+        screens::ledger_page(&mut f, n.table(), page).unwrap();
+        frames.push(f);
+    }
+    for (name, net) in n.table().nets() {
+        let sign = if net < 0 { '-' } else { '+' };
+        let mag = u64::try_from(net.unsigned_abs()).unwrap_or(u64::MAX);
+        let amount = format!("{sign}{}", n.table().rules().house.unit.times(mag));
+        assert!(
+            frames.iter().any(|f| shows(f, &name) && shows(f, &amount)),
+            "{name} {amount}"
+        );
+    }
+}
