@@ -25,6 +25,7 @@ mod replay_vectors;
 mod rules_files;
 mod scenarios;
 mod session;
+mod session_io;
 mod session_storm;
 mod settle_up;
 mod sim_headless;
