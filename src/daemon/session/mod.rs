@@ -17,7 +17,7 @@
 
 mod rules_source;
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -152,6 +152,8 @@ pub struct Session {
     in_flight: bool,
     /// The wall clock (unix seconds) at `now` zero, as the shell read it.
     wall: Option<u64>,
+    /// When the hands undo can still reach were dealt, for their histories.
+    dealt: DealtTimes,
     /// The first journal failure. Nothing more can be confirmed, so every
     /// later input is refused with it on the screen.
     failed: Option<String>,
@@ -202,6 +204,7 @@ impl Session {
             unconfirmed: VecDeque::new(),
             in_flight: false,
             wall: None,
+            dealt: DealtTimes::default(),
             failed: None,
             clock: None,
             host_until: None,
@@ -222,6 +225,11 @@ impl Session {
     /// time has not set yet), nothing is stamped.
     pub fn set_wall_clock(&mut self, unix: Option<u64>) {
         self.wall = unix;
+    }
+
+    /// When the hands of a resumed night were dealt, as its journal says.
+    pub fn set_dealt_times(&mut self, dealt: DealtTimes) {
+        self.dealt = dealt;
     }
 
     /// The wall clock now, in unix seconds, if it is known.
@@ -776,13 +784,15 @@ impl Session {
     fn derived(&mut self, before: Marks) {
         let after = self.marks();
         let (was, now) = (before.hand, after.hand);
+        let at = self.wall_now();
+        self.dealt.note(was, now, at);
         if self.keeps.histories {
             if was.1 && !now.1 && now.0 == was.0 {
                 self.outputs
                     .push_back(Output::RemoveHistory { hand: was.0 });
             }
             if now.1 && now != was {
-                let text = phh_writer::to_phh(self.night.table());
+                let text = history_text(&self.night, &self.dealt);
                 if let Err(why) = &text {
                     // Never silent, and loud enough for `--quiet`.
                     self.notice(
@@ -815,6 +825,43 @@ impl Session {
 struct Marks {
     hand: (u64, bool),
     ledger: usize,
+}
+
+/// When each hand undo can still reach was dealt (unix seconds), so that a
+/// hand's history is dated the same live, after an undone end is played
+/// again, and when a restart rebuilds it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DealtTimes(BTreeMap<u64, u64>);
+
+impl DealtTimes {
+    /// After a change from `before` to `after` ([`hand_over`]) at `at`.
+    pub fn note(&mut self, before: (u64, bool), after: (u64, bool), at: Option<u64>) {
+        if after.0 <= before.0 {
+            return;
+        }
+        if let Some(at) = at {
+            self.0.insert(after.0, at);
+        }
+        let reach = crate::table::UNDO_HANDS as u64 + 1;
+        while self
+            .0
+            .first_key_value()
+            .is_some_and(|(&h, _)| h + reach < after.0)
+        {
+            self.0.pop_first();
+        }
+    }
+
+    pub fn at(&self, hand: u64) -> Option<u64> {
+        self.0.get(&hand).copied()
+    }
+}
+
+/// The history of the night's last hand, which is over, or why PHH cannot
+/// say it: one text, live and at a restart.
+pub fn history_text(night: &Night, dealt: &DealtTimes) -> Result<String, String> {
+    let _ = dealt;
+    phh_writer::to_phh(night.table())
 }
 
 /// Hands dealt, and whether the last one is over.

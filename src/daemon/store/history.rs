@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::SessionError;
-use crate::daemon::session::{hand_over, Level, Notice};
+use crate::daemon::session::{hand_over, history_text, DealtTimes, Level, Notice};
 use crate::journal::{self, phh_writer, Journal, JournalError, Reader};
 use crate::rules::HouseRules;
 use crate::table::{Night, Replay, UNDO_HANDS};
@@ -169,7 +169,7 @@ pub fn resume(
     mut records: Reader,
     history: Option<&Path>,
     notices: &mut Vec<Notice>,
-) -> Result<(Night, Journal), SessionError> {
+) -> Result<(Night, Journal, DealtTimes), SessionError> {
     let located = |e| match e {
         JournalError::Replay { n, reason } => JournalError::Replay {
             n,
@@ -177,6 +177,7 @@ pub fn resume(
         },
         e => e,
     };
+    let mut dealt = DealtTimes::default();
     let night = match history {
         None => {
             let mut replay = Replay::new(rules);
@@ -194,7 +195,7 @@ pub fn resume(
             let mut ended: BTreeMap<u64, Result<String, String>> = BTreeMap::new();
             let present = histories_in(dir);
             let reach = UNDO_HANDS as u64 + 1;
-            for record in records.by_ref() {
+            while let Some(record) = records.next() {
                 let (n, record) = record?;
                 let before = hand_over(&night);
                 journal::apply(&mut night, n, record).map_err(located)?;
@@ -202,11 +203,12 @@ pub fn resume(
                 if after == before {
                     continue;
                 }
+                dealt.note(before, after, records.at());
                 if before.1 && !after.1 && after.0 == before.0 {
                     ended.remove(&before.0);
                 }
                 if after.1 {
-                    ended.insert(after.0, phh_writer::to_phh(night.table()));
+                    ended.insert(after.0, history_text(&night, &dealt));
                 }
                 while let Some(entry) = ended.first_entry() {
                     if *entry.key() + reach >= after.0 {
@@ -239,5 +241,5 @@ pub fn resume(
             night.table().hands_dealt()
         ),
     });
-    Ok((night, journal))
+    Ok((night, journal, dealt))
 }

@@ -121,9 +121,11 @@ impl Stored {
                         };
                         let opened = RulesSource::from_name(&header.rules, &header.rules_text);
                         let dir = storage.history.as_deref();
-                        let (night, journal) =
+                        let (night, journal, dealt) =
                             history::resume(path, Arc::new(kept), *reader, dir, &mut notices)?;
-                        (Session::resume(night, opened, keeps), Some(journal))
+                        let mut session = Session::resume(night, opened, keeps);
+                        session.set_dealt_times(dealt);
+                        (session, Some(journal))
                     }
                 }
             }
