@@ -201,6 +201,9 @@ pub struct Session {
     clock: Option<Clock>,
     /// Host actions are unlocked until then.
     host_until: Option<Duration>,
+    /// How long a host card unlocks: `[hardware] host_unlock_seconds` of the
+    /// rules in force, which `rules` leaves to `devices` (issue 12).
+    host_unlock: Duration,
     /// The last refusal (shown until the next press) or note (shown until
     /// the next press or for [`NOTE_SECS`]).
     said: Option<Said>,
@@ -282,6 +285,7 @@ impl Session {
             failed: None,
             clock: None,
             host_until: None,
+            host_unlock: Duration::ZERO,
             said: None,
             recorded: None,
             ack: None,
@@ -292,6 +296,7 @@ impl Session {
             preview: screens::PreviewCache::default(),
             idle_press: false,
         };
+        session.host_unlock = crate::devices::host_unlock(&session.rules_in_force().text);
         if session.rules_in_force().text != text {
             session.reload(rules.clone());
         }
@@ -543,8 +548,7 @@ impl Session {
     }
 
     fn unlock_host(&mut self) {
-        let secs = u64::from(self.night.rules().hardware.host_unlock_seconds);
-        self.host_until = Some(self.now + Duration::from_secs(secs));
+        self.host_until = Some(self.now + self.host_unlock);
     }
 
     /// The host unlock ran out. A host dialog in progress closes, and the
@@ -723,6 +727,7 @@ impl Session {
             source: source.clone(),
             text,
         }) {
+            self.host_unlock = crate::devices::host_unlock(&self.rules_in_force().text);
             let house = self.night.rules().house.name.clone();
             self.notice(Level::Info, format!("{source}: rules reloaded ({house})"));
             self.note(format!("rules reloaded: {house}"));

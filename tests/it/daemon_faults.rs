@@ -12,8 +12,8 @@ use dealerd::daemon::run::{
     self, Backoff, FakeDevices, Notifier, OpenError, RunError, Setup, Signal, Tuning,
 };
 use dealerd::daemon::session::{Input, RulesSource, Session};
+use dealerd::devices::Hardware;
 use dealerd::hw::sim::Miso;
-use dealerd::rules::Hardware;
 use dealerd::table::TableEvent;
 use dealerd::ui::{Button, Press};
 use tracing::Level;

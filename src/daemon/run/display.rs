@@ -149,8 +149,8 @@ mod tests {
     use super::DisplayWriter;
     use crate::daemon::run::backoff::Backoff;
     use crate::daemon::run::{FakeDevices, LogCapture};
+    use crate::devices::Hardware;
     use crate::hw::oled::Frame;
-    use crate::rules::Hardware;
 
     #[test]
     fn a_bus_dropping_one_write_in_ten_shows_every_frame() {

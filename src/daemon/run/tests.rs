@@ -15,9 +15,9 @@ use super::reader::{Next, ReaderLoop, TapFilter};
 use super::state::Core;
 use super::{FakeDevices, OpenError};
 use crate::daemon::session::{Input, RulesSource, Session, Storage};
+use crate::devices::Hardware;
 use crate::hw::oled::Frame;
 use crate::hw::sim::Miso;
-use crate::rules::Hardware;
 use crate::ui::{Button, Press};
 
 type Logs = super::LogCapture;
