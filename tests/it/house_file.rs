@@ -229,3 +229,50 @@ fn the_daemon_claims_the_files_wiring() {
     drop(session);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The wiring the README and wiring/README.md document is the default, so
+/// the one place each default is written is the one the docs describe.
+#[test]
+fn the_documented_wiring_is_the_default() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    // Lines are wrapped: compare with single spaces.
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let d = Hardware::DEFAULT;
+    let b = &d.buttons;
+    let pins: Vec<String> = b.pins().iter().map(|(_, p)| p.to_string()).collect();
+    for documented in [
+        format!("`i2c_bus` ({})", d.i2c_bus),
+        format!("`oled_address` (`0x{:02X}`", d.oled_address),
+        format!("`rfid_rst_pin` ({})", d.rfid_rst_pin),
+        format!("`rfid_spi_hz` ({})", d.rfid_spi_hz),
+        format!("`rfid_poll_ms` ({},", d.rfid_poll_ms),
+        format!("`host_unlock_seconds` ({},", d.host_unlock_seconds),
+        format!("({}, as in [Wiring]", pins.join(", ")),
+        format!("`debounce_ms` ({})", b.debounce_ms),
+        format!("`long_press_ms` ({})", b.long_press_ms),
+    ] {
+        assert!(readme.contains(&documented), "README.md: {documented}");
+    }
+    let wiring = std::fs::read_to_string(root.join("wiring/README.md")).unwrap();
+    let mut rows = vec![
+        format!("| RST | GPIO{} |", d.rfid_rst_pin),
+        format!("address `0x{:02X}`", d.oled_address),
+        format!("`/dev/i2c-{}`", d.i2c_bus),
+    ];
+    let names = [
+        "fold",
+        "check / call",
+        "bet / raise",
+        "minus",
+        "plus",
+        "OK",
+        "undo",
+    ];
+    for (name, (_, pin)) in names.iter().zip(b.pins()) {
+        rows.push(format!("| {name} | GPIO{pin} |"));
+    }
+    for row in rows {
+        assert!(wiring.contains(&row), "wiring/README.md: {row}");
+    }
+}

@@ -174,7 +174,11 @@ fn frame_with(n: usize) -> Frame {
 fn an_unplugged_oled_is_logged_once_and_gets_the_whole_frame_back() {
     let fake = FakeDevices::new(&Hardware::default());
     let backoff = Backoff::new(SEC, 5 * SEC);
-    let mut w = DisplayWriter::new(fake.devices().display, 0x3C, backoff);
+    let mut w = DisplayWriter::new(
+        fake.devices().display,
+        Hardware::DEFAULT.oled_address,
+        backoff,
+    );
     let logs = Logs::default();
     logs.capture(|| {
         assert_eq!(w.show(&frame_with(10)), Ok(()));
