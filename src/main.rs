@@ -111,10 +111,12 @@ fn main() -> ExitCode {
             report(result)
         }
         Command::Check { file } => {
-            report(dealerd::rules::load_file(&file).map(|rules| print_out(&rules.to_string())))
+            // The rules and the wiring, each read by its own module.
+            let house = dealerd::daemon::house_file::load_file(&file);
+            report(house.map(|house| print_out(&house.to_string())))
         }
         Command::Schema => {
-            print_out(&dealerd::rules::json_schema());
+            print_out(&dealerd::daemon::house_file::json_schema());
             ExitCode::SUCCESS
         }
         Command::Sim(args) => report(sim(args)),

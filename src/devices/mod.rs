@@ -16,8 +16,8 @@ use std::time::Duration;
 use crate::rules::RulesError;
 use crate::ui::Button;
 
-pub use schema::{RawButtons, RawHardware};
-pub(crate) use validate::hardware;
+pub use schema::{property_schema, RawButtons, RawHardware};
+use validate::hardware;
 
 /// `[hardware]`, every default filled in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,6 +78,13 @@ impl Hardware {
     };
 }
 
+impl Hardware {
+    /// How long a host card tap keeps host actions unlocked.
+    pub fn host_unlock(&self) -> Duration {
+        Duration::from_secs(u64::from(self.host_unlock_seconds))
+    }
+}
+
 impl Default for Hardware {
     fn default() -> Self {
         Hardware::DEFAULT
@@ -131,6 +138,14 @@ pub fn load_str(file_name: &str, text: &str) -> Result<Hardware, RulesError> {
         errors.sort_by_key(|d| (d.line, d.column));
         Err(RulesError::Invalid(errors))
     }
+}
+
+/// How long a host card unlocks under the house file `text`: its
+/// `[hardware]`'s, or the default when that table is refused. Only the
+/// daemon's start and `dealerd check` refuse a bad `[hardware]` (the pins are
+/// claimed then); a reload need not, so the unlock has to fall back.
+pub fn host_unlock(text: &str) -> Duration {
+    load_str("", text).unwrap_or_default().host_unlock()
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! as a pin of 30. Each key's default in the JSON schema is taken from
 //! [`Hardware::DEFAULT`], not written out again here.
 
-use schemars::JsonSchema;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -18,6 +18,19 @@ const D: Hardware = Hardware::DEFAULT;
 #[derive(Debug, Deserialize)]
 pub(super) struct DevicesFile {
     pub hardware: Option<RawHardware>,
+}
+
+/// The schema of the house file's `hardware` key, for whoever puts the
+/// whole file's schema together (the rules' schema leaves the key out).
+pub fn property_schema(generator: &mut SchemaGenerator) -> Schema {
+    let mut schema = generator.subschema_for::<Option<RawHardware>>();
+    schema.insert(
+        "description".into(),
+        "The Pi's wiring: button pins and timing, the OLED, the RFID reader.\n\
+         Leave it out for the wiring in `wiring/README.md`."
+            .into(),
+    );
+    schema
 }
 
 /// `[hardware]`: how the Pi is wired. Every key is optional; the defaults are

@@ -8,25 +8,22 @@
 //! No amount may be over [`MAX_AMOUNT_UNITS`] units (see there for why).
 
 mod amount;
+mod cards;
 pub mod catalog;
-mod devices;
 mod error;
 mod model;
 mod options;
 pub mod schema;
-mod schema_devices;
+mod schema_cards;
 mod summary;
-mod summary_devices;
+mod summary_cards;
 mod validate;
 mod validate_cards;
 
 use std::path::Path;
 
-/// Where `[hardware]` was before it moved to [`crate::devices`], for the
-/// callers that still read it from the rules (issue 12).
-pub use crate::devices::Hardware;
 pub use amount::{Decimal, Times, MAX_AMOUNT_UNITS, MAX_TABLE_UNITS};
-pub use devices::{
+pub use cards::{
     parse_uid, read_uid, uid_hex, Card, CardCommand, CardRole, UidError, MAX_NAME_CHARS,
 };
 pub use error::{Diagnostic, RulesError};
@@ -91,14 +88,6 @@ pub fn text_from_bytes(file_name: &str, bytes: Vec<u8>) -> Result<String, RulesE
             format!("byte 0x{byte:02X} is not UTF-8: save the file as UTF-8"),
         )])
     })
-}
-
-/// The JSON Schema of the file format, as `dealerd schema` prints it.
-pub fn json_schema() -> String {
-    let schema = schemars::schema_for!(schema::RawRules);
-    let mut s = serde_json::to_string_pretty(&schema).unwrap_or_default();
-    s.push('\n');
-    s
 }
 
 #[cfg(test)]

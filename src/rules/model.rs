@@ -25,8 +25,6 @@ pub struct HouseRules {
     pub fees: Option<Fees>,
     pub clock_seconds: Option<u32>,
     pub rotation: Rotation,
-    /// `[hardware]`: pins and devices (read at start only).
-    pub hardware: crate::devices::Hardware,
     /// `[[card]]`: the RFID cards the reader knows.
     pub cards: Vec<super::Card>,
 }

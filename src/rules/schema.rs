@@ -8,9 +8,7 @@ use toml::Spanned;
 
 use super::amount::Decimal;
 pub use super::options::*;
-pub use super::schema_devices::{CommandKind, RawCard};
-// The last place rules reads devices (issue 12): see crate::devices.
-use crate::devices::RawHardware;
+pub use super::schema_cards::{CommandKind, RawCard};
 
 /// An amount with its place in the file.
 pub type Amount = Spanned<Decimal>;
@@ -43,9 +41,11 @@ pub struct RawRules {
     pub clock: Option<RawClock>,
     #[serde(default)]
     pub rotation: RawRotation,
-    /// The Pi's wiring: button pins and timing, the OLED, the RFID reader.
-    /// Leave it out for the wiring in `wiring/README.md`.
-    pub hardware: Option<RawHardware>,
+    /// `[hardware]`, the Pi's wiring, shares the file but is no rule: it is
+    /// accepted unread here and checked, with its own schema, by the module
+    /// that claims the pins (issue 12: rules know nothing of the wiring).
+    #[schemars(skip)]
+    pub hardware: Option<serde::de::IgnoredAny>,
     /// RFID cards the reader knows: players, the host, and command cards.
     #[serde(rename = "card", default)]
     pub cards: Vec<RawCard>,

@@ -360,7 +360,6 @@ impl fmt::Display for HouseRules {
             None => writeln!(f, "clock: off")?,
             Some(s) => writeln!(f, "clock: {s} seconds")?,
         }
-        writeln!(f, "{}", self.hardware)?;
         if self.cards.is_empty() {
             writeln!(f, "cards: none")?;
         }

@@ -145,7 +145,6 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
             mode: raw.rotation.mode.unwrap_or_default(),
             every: raw.rotation.every.unwrap_or_default(),
         },
-        hardware: crate::devices::hardware(raw.hardware.as_ref(), c),
         cards: super::validate_cards::cards(&raw.cards, c),
         games,
     };

@@ -6,8 +6,8 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::devices::{read_uid, uid_hex, Card, CardCommand, CardRole, MAX_NAME_CHARS};
-use super::schema_devices::{CommandKind, RawCard};
+use super::cards::{read_uid, uid_hex, Card, CardCommand, CardRole, MAX_NAME_CHARS};
+use super::schema_cards::{CommandKind, RawCard};
 use super::validate::Check;
 
 /// A card's name and where to point when it is wrong.

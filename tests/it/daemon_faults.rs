@@ -13,8 +13,8 @@ use dealerd::daemon::run::{
 };
 use dealerd::daemon::session::{Input, RulesSource};
 use dealerd::daemon::store::Stored;
+use dealerd::devices::Hardware;
 use dealerd::hw::sim::Miso;
-use dealerd::rules::Hardware;
 use dealerd::table::TableEvent;
 use dealerd::ui::{Button, Press};
 use tracing::Level;

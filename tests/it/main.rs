@@ -11,6 +11,7 @@ mod engine_rules;
 mod growth;
 mod home_games;
 mod host_events;
+mod house_file;
 mod house_nights;
 mod journal_crash;
 mod journal_restart;

@@ -4,6 +4,7 @@
 use std::fs;
 use std::path::Path;
 
+use dealerd::daemon::house_file;
 use dealerd::rules;
 
 fn toml_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -24,7 +25,7 @@ fn every_shipped_config_loads_and_names_its_schema() {
     toml_files(&root, &mut files);
     assert!(files.len() >= 6, "{files:?}");
     for f in files {
-        if let Err(e) = rules::load_file(&f) {
+        if let Err(e) = house_file::load_file(&f) {
             panic!("{e}");
         }
         let text = fs::read_to_string(&f).unwrap();
@@ -46,7 +47,7 @@ fn committed_schema_is_current() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/house-rules.schema.json");
     let committed = fs::read_to_string(path).unwrap();
     assert!(
-        committed == rules::json_schema(),
+        committed == house_file::json_schema(),
         "run `dealerd schema > config/house-rules.schema.json`"
     );
 }
@@ -70,7 +71,8 @@ fn every_bad_config_fails_with_its_expected_message() {
         let text = fs::read_to_string(f).unwrap();
         let expected = fs::read_to_string(f.with_extension("expected"))
             .unwrap_or_else(|_| panic!("{name}: no .expected file"));
-        match rules::load_str(&name, &text) {
+        // `dealerd check`'s reading: the rules and the wiring.
+        match house_file::load_str(&name, &text) {
             Ok(_) => failures.push(format!("{name}: loaded, expected an error")),
             Err(e) => {
                 let got = e.to_string();

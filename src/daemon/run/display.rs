@@ -149,15 +149,19 @@ mod tests {
     use super::DisplayWriter;
     use crate::daemon::run::backoff::Backoff;
     use crate::daemon::run::{FakeDevices, LogCapture};
+    use crate::devices::Hardware;
     use crate::hw::oled::Frame;
-    use crate::rules::Hardware;
 
     #[test]
     fn a_bus_dropping_one_write_in_ten_shows_every_frame() {
         let fake = FakeDevices::new(&Hardware::default());
         fake.bus.with(|b| b.fail_one_in = Some(10));
         let backoff = Backoff::new(Duration::from_millis(100), Duration::from_secs(5));
-        let mut w = DisplayWriter::new(fake.devices().display, 0x3C, backoff);
+        let mut w = DisplayWriter::new(
+            fake.devices().display,
+            Hardware::DEFAULT.oled_address,
+            backoff,
+        );
         let logs = LogCapture::default();
         logs.capture(|| {
             for n in 0..200 {

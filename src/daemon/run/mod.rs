@@ -46,7 +46,7 @@ use std::time::Duration;
 use embedded_hal::i2c::I2c;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
-use tracing::info;
+use tracing::{info, warn};
 
 pub use self::backoff::{Backoff, StopFlag};
 pub use self::cli::{run, DeviceKind, Options};
@@ -61,8 +61,8 @@ use self::display::DisplayWriter;
 use self::reader::ReaderLoop;
 use self::state::Core;
 use crate::daemon::session::{Input, RulesSource};
-use crate::daemon::store::{Storage, Stored};
-use crate::rules::Hardware;
+use crate::daemon::store::{SessionError, Storage, Stored};
+use crate::devices::Hardware;
 
 /// The journal's file name in the state directory.
 pub const JOURNAL: &str = "journal.jsonl";
@@ -135,8 +135,9 @@ pub struct Setup {
 /// Opens the night under the state directory (created 0700: the ledger is
 /// nobody else's business) and says which `[hardware]` to claim: the rules
 /// file's, or, when the file went bad while the table was down, that of the
-/// rules the resumed night is in. Fails only when there is no night to go on
-/// with (a new night under refused rules, an unusable journal).
+/// rules the resumed night is in (the default wiring if that is bad too).
+/// Fails only when there is no night to go on with (a new night under
+/// refused rules or a refused `[hardware]`, an unusable journal).
 pub fn open(setup: &Setup) -> Result<(Stored, Hardware), RunError> {
     use std::os::unix::fs::DirBuilderExt;
     std::fs::DirBuilder::new()
@@ -147,13 +148,24 @@ pub fn open(setup: &Setup) -> Result<(Stored, Hardware), RunError> {
             path: setup.state_dir.display().to_string(),
             reason: e.to_string(),
         })?;
-    let session = Stored::open(&setup.rules, &storage(&setup.state_dir))?;
+    let storage = storage(&setup.state_dir);
     // Pins and buses are claimed once, at start, from the file even when
-    // the night resumes under the journal's rules.
-    let hw = match setup.rules.load() {
-        Ok(rules) => rules.hardware,
-        Err(_) => session.rules().hardware.clone(),
-    };
+    // the night resumes under the journal's rules. `[hardware]` is not the
+    // rules' to check, so a new night checks it here, as it does the rules.
+    let wiring = crate::devices::load_str(&setup.rules.name(), &setup.rules.text);
+    if let (Err(e), Some(journal)) = (&wiring, &storage.journal) {
+        if !journal.exists() {
+            return Err(SessionError::Rules(e.clone()).into());
+        }
+    }
+    let session = Stored::open(&setup.rules, &storage)?;
+    let hw = wiring.unwrap_or_else(|e| {
+        let in_force = session.rules_in_force();
+        crate::devices::load_str(&in_force.name(), &in_force.text).unwrap_or_else(|_| {
+            warn!("{e}; claiming the default wiring");
+            Hardware::DEFAULT
+        })
+    });
     Ok((session, hw))
 }
 

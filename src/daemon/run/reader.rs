@@ -281,7 +281,7 @@ mod tests {
     use crate::daemon::run::input::InputTx;
     use crate::daemon::run::{FakeDevices, LogCapture};
     use crate::daemon::session::Input;
-    use crate::rules::Hardware;
+    use crate::devices::Hardware;
 
     const UID: [u8; 4] = [0xDE, 0xAD, 0xBE, 0xEF];
     const POLL: Duration = Duration::from_millis(100);

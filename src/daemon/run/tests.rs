@@ -16,9 +16,9 @@ use super::state::Core;
 use super::{FakeDevices, OpenError};
 use crate::daemon::session::{Input, RulesSource};
 use crate::daemon::store::{Storage, Stored};
+use crate::devices::Hardware;
 use crate::hw::oled::Frame;
 use crate::hw::sim::Miso;
-use crate::rules::Hardware;
 use crate::ui::{Button, Press};
 
 type Logs = super::LogCapture;
@@ -175,7 +175,11 @@ fn frame_with(n: usize) -> Frame {
 fn an_unplugged_oled_is_logged_once_and_gets_the_whole_frame_back() {
     let fake = FakeDevices::new(&Hardware::default());
     let backoff = Backoff::new(SEC, 5 * SEC);
-    let mut w = DisplayWriter::new(fake.devices().display, 0x3C, backoff);
+    let mut w = DisplayWriter::new(
+        fake.devices().display,
+        Hardware::DEFAULT.oled_address,
+        backoff,
+    );
     let logs = Logs::default();
     logs.capture(|| {
         assert_eq!(w.show(&frame_with(10)), Ok(()));

@@ -160,6 +160,10 @@ pub struct Session {
     clock: Option<Clock>,
     /// Host actions are unlocked until then.
     host_until: Option<Duration>,
+    /// How long a host card unlocks: `[hardware] host_unlock_seconds` of the
+    /// rules in force, which `rules` leaves to `devices` (issue 12); read
+    /// again whenever the rules in force change (a reload, an undone one).
+    host_unlock: Option<(Arc<HouseRules>, Duration)>,
     /// The last refusal (shown until the next press) or note (shown until
     /// the next press or for [`NOTE_SECS`]).
     said: Option<Said>,
@@ -208,6 +212,7 @@ impl Session {
             failed: None,
             clock: None,
             host_until: None,
+            host_unlock: None,
             said: None,
             recorded: None,
             ack: None,
@@ -522,8 +527,17 @@ impl Session {
     }
 
     fn unlock_host(&mut self) {
-        let secs = u64::from(self.night.rules().hardware.host_unlock_seconds);
-        self.host_until = Some(self.now + Duration::from_secs(secs));
+        let rules = self.night.rules();
+        let unlock = match &self.host_unlock {
+            Some((of, unlock)) if Arc::ptr_eq(of, rules) => *unlock,
+            _ => {
+                let rules = Arc::clone(rules);
+                let unlock = crate::devices::host_unlock(&self.rules_in_force().text);
+                self.host_unlock = Some((rules, unlock));
+                unlock
+            }
+        };
+        self.host_until = Some(self.now + unlock);
     }
 
     /// The host unlock ran out. A host dialog in progress closes, and the

@@ -72,7 +72,10 @@ impl RulesSource {
         }
     }
 
+    /// The rules, once the whole file is good: a reload or a new night
+    /// under a file whose `[hardware]` is refused is refused too, as
+    /// `dealerd check` refuses it, though the session only needs the rules.
     pub fn load(&self) -> Result<HouseRules, RulesError> {
-        crate::rules::load_str(&self.name(), &self.text)
+        crate::daemon::house_file::load_str(&self.name(), &self.text).map(|h| h.rules)
     }
 }

@@ -1,5 +1,5 @@
 //! The file as written, for `[[card]]`: the RFID cards of players, the host
-//! and commands. `[hardware]` is [`crate::devices`]'.
+//! and commands.
 
 use schemars::JsonSchema;
 use serde::Deserialize;

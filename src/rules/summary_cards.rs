@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::devices::{uid_hex, Card};
+use super::cards::{uid_hex, Card};
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

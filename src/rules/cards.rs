@@ -1,5 +1,5 @@
 //! `[[card]]`: the RFID cards the house knows, for players, the host and
-//! commands. The wiring, `[hardware]`, is [`crate::devices`]'.
+//! commands. The wiring, `[hardware]`, is not the rules' business.
 
 use std::fmt;
 

@@ -1,0 +1,73 @@
+//! The house file as a whole: the rules and the wiring (`[hardware]`) share
+//! one TOML file, but `rules` reads the file without the wiring and
+//! `devices` reads only the wiring, so neither knows the other (issue 12).
+//! `dealerd check` and `dealerd schema` need both, so they are put together
+//! here, one level up.
+
+use std::fmt;
+use std::path::Path;
+
+use schemars::generate::SchemaSettings;
+
+use crate::devices::{self, Hardware};
+use crate::rules::{self, HouseRules, RulesError};
+
+/// A house file that passed both readings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HouseFile {
+    pub rules: HouseRules,
+    pub hardware: Hardware,
+}
+
+/// Reads the rules and the wiring of one file; every problem of either is
+/// reported, in file order. `file_name` is only used in messages.
+pub fn load_str(file_name: &str, text: &str) -> Result<HouseFile, RulesError> {
+    match (
+        rules::load_str(file_name, text),
+        devices::load_str(file_name, text),
+    ) {
+        (Ok(rules), Ok(hardware)) => Ok(HouseFile { rules, hardware }),
+        (Err(e), Ok(_)) | (Ok(_), Err(e)) => Err(e),
+        (Err(a), Err(b)) => {
+            // A TOML syntax error stops both readings at the same place: say it once.
+            let mut all = a.diagnostics().to_vec();
+            for d in b.diagnostics() {
+                if !all.contains(d) {
+                    all.push(d.clone());
+                }
+            }
+            all.sort_by_key(|d| (d.line, d.column));
+            Err(RulesError::Invalid(all))
+        }
+    }
+}
+
+/// [`load_str`] on a file, named in messages as given.
+pub fn load_file(path: &Path) -> Result<HouseFile, RulesError> {
+    let text = rules::read_text(path)?;
+    load_str(&path.display().to_string(), &text)
+}
+
+/// What `dealerd check` prints: the rules as understood, then the pins as
+/// the daemon will claim them.
+impl fmt::Display for HouseFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.rules)?;
+        writeln!(f, "{}", self.hardware)
+    }
+}
+
+/// The JSON Schema of the whole file, as `dealerd schema` prints it: the
+/// rules' schema with the wiring's `hardware` key put back in.
+pub fn json_schema() -> String {
+    let mut generator = SchemaSettings::default().into_generator();
+    // First, so that the root schema's `$defs` take in the wiring's types.
+    let hardware = devices::property_schema(&mut generator);
+    let mut schema = generator.root_schema_for::<rules::schema::RawRules>();
+    if let Some(properties) = schema.get_mut("properties").and_then(|p| p.as_object_mut()) {
+        properties.insert("hardware".into(), hardware.into());
+    }
+    let mut s = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    s.push('\n');
+    s
+}
