@@ -120,7 +120,7 @@ fn node(value: Spanned<DeValue<'_>>) -> Result<Node, TomlError> {
             Err(_) => return Err(out_of_range("integer")),
         },
         DeValue::Float(f) => match f.as_str().parse::<f64>() {
-            Ok(x) if x.is_finite() || f.as_str().contains("inf") => Raw::Float(x),
+            Ok(x) if !x.is_infinite() || f.as_str().contains("inf") => Raw::Float(x),
             _ => return Err(out_of_range("floating-point")),
         },
         DeValue::Boolean(b) => Raw::Bool(b),

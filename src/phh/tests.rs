@@ -324,6 +324,37 @@ fn error_invalid_toml() {
     );
 }
 
+/// Only a float too large is an error: TOML's own infinities and NaNs are values.
+#[test]
+fn infinities_and_nans_are_floats() {
+    for (text, want) in [
+        ("x = -inf\n", f64::NEG_INFINITY),
+        ("x = +inf\n", f64::INFINITY),
+    ] {
+        let x = super::raw::parse(text).map(|n| n.value);
+        assert_eq!(
+            x,
+            Ok(super::raw::Raw::Table(vec![(
+                "x".to_owned(),
+                super::raw::Node {
+                    span: Some(4..text.len() - 1),
+                    value: super::raw::Raw::Float(want),
+                },
+            )]))
+        );
+    }
+    let nan = super::raw::parse("x = nan\n").map(|n| n.value);
+    assert!(
+        matches!(&nan, Ok(super::raw::Raw::Table(t))
+            if matches!(t.as_slice(), [(_, n)] if matches!(n.value, super::raw::Raw::Float(x) if x.is_nan()))),
+        "{nan:?}"
+    );
+    assert_eq!(
+        error("x = 1e309\n"),
+        "x.phh:1:5: invalid TOML: floating-point number overflowed"
+    );
+}
+
 /// Tables made by dotted keys have no span of their own in toml 0.8, which made
 /// `toml::Spanned` fail on them; toml 1 gives them their first key's, and what is in them
 /// keeps its own place.
