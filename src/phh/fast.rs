@@ -21,9 +21,8 @@ pub(crate) fn parse(text: &str) -> Option<Node> {
     let mut root: Vec<(String, Node)> = Vec::new();
     // Root keys, for the duplicate check: a `.phhs` has hundreds of tables.
     let mut root_keys: HashSet<&str> = HashSet::new();
-    let mut root_end = 0;
-    // The table being filled: its index in `root`, where its header starts.
-    let mut table: Option<(usize, usize)> = None;
+    // The table being filled: its index in `root`.
+    let mut table: Option<usize> = None;
     loop {
         p.blank()?;
         if p.i >= p.s.len() {
@@ -42,7 +41,7 @@ pub(crate) fn parse(text: &str) -> Option<Node> {
                 return None;
             }
             root.push((key.to_string(), node(start..end, Raw::Table(Vec::new()))));
-            table = Some((root.len() - 1, start));
+            table = Some(root.len() - 1);
             continue;
         }
         let key = p.bare_key()?;
@@ -51,18 +50,12 @@ pub(crate) fn parse(text: &str) -> Option<Node> {
         p.spaces();
         let value = p.value(0)?;
         p.end_of_line()?;
-        let end = value.span.as_ref()?.end;
         let entries = match table {
-            Some((t, start)) => {
-                let n = &mut root[t].1;
-                n.span = Some(start..end);
-                match &mut n.value {
-                    Raw::Table(e) => e,
-                    _ => return None,
-                }
-            }
+            Some(t) => match &mut root[t].1.value {
+                Raw::Table(e) => e,
+                _ => return None,
+            },
             None => {
-                root_end = end;
                 if !root_keys.insert(key) {
                     return None;
                 }
@@ -74,7 +67,8 @@ pub(crate) fn parse(text: &str) -> Option<Node> {
         }
         entries.push((key.to_string(), value));
     }
-    Some(node(0..root_end, Raw::Table(root)))
+    // As `toml` does: a table's span is its header's, the root's is empty.
+    Some(node(0..0, Raw::Table(root)))
 }
 
 fn node(span: std::ops::Range<usize>, value: Raw) -> Node {

@@ -136,10 +136,10 @@ fn parse_tree(file_name: &str, text: &str, multi: bool) -> Result<Vec<PhhHand>, 
     let lines = LineIndex::new(text);
     let root: Node = match fast::parse(text) {
         Some(root) => root,
-        None => toml::from_str(text).map_err(|e| PhhError::Toml {
+        None => raw::parse(text).map_err(|e| PhhError::Toml {
             file: file_name.to_owned(),
-            at: e.span().map(|s| position(&lines, s.start)),
-            message: one_line(e.message()),
+            at: e.span.map(|s| position(&lines, s.start)),
+            message: one_line(&e.message),
         })?,
     };
     let top = hand::Ctx {

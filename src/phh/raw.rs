@@ -1,22 +1,13 @@
 //! A TOML value tree that keeps the byte span of every value.
 //!
-//! `toml::Value` drops spans and `toml::Spanned` fails outright on values that have none
-//! (tables made implicitly by dotted keys, for one), so this tree asks for a span and takes
-//! whatever the deserializer gives.
+//! Built from toml's own spanned parse ([`DeTable::parse`]), which gives every value a
+//! span, tables made implicitly by dotted keys included (they take their key's). The tree
+//! owns its text so that the fast reader ([`super::fast`]) can build the same one.
 
-use std::fmt;
 use std::ops::Range;
 
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-
-// The private protocol by which `toml` hands out spans (see `serde_spanned`).
-const SPANNED_NAME: &str = "$__serde_spanned_private_Spanned";
-const SPANNED_START: &str = "$__serde_spanned_private_start";
-const SPANNED_END: &str = "$__serde_spanned_private_end";
-const SPANNED_VALUE: &str = "$__serde_spanned_private_value";
-const SPANNED_FIELDS: &[&str] = &[SPANNED_START, SPANNED_END, SPANNED_VALUE];
-// How `toml` presents a datetime to a deserializer that does not know it.
-const DATETIME_FIELD: &str = "$__toml_private_datetime";
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Node {
@@ -32,7 +23,7 @@ pub(crate) enum Raw {
     String(String),
     Datetime,
     Array(Vec<Node>),
-    /// Entries in the order the deserializer gives them; lookups are by name.
+    /// Entries in the order the text gives them; lookups are by name.
     Table(Vec<(String, Node)>),
 }
 
@@ -51,95 +42,96 @@ impl Raw {
     }
 }
 
-impl<'de> de::Deserialize<'de> for Node {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_struct(SPANNED_NAME, SPANNED_FIELDS, NodeVisitor)
-    }
+/// Text that is not TOML, or a number TOML cannot hold: toml's message, where it points.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TomlError {
+    pub span: Option<Range<usize>>,
+    pub message: String,
 }
 
-/// Deserializes the value inside a span wrapper. Asking for a span again there would
-/// wrap the same value forever.
-struct Unspanned;
-
-impl<'de> DeserializeSeed<'de> for Unspanned {
-    type Value = Node;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Node, D::Error> {
-        deserializer.deserialize_any(NodeVisitor)
-    }
-}
-
-struct NodeVisitor;
-
-fn bare(value: Raw) -> Node {
-    Node { span: None, value }
-}
-
-impl<'de> Visitor<'de> for NodeVisitor {
-    type Value = Node;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a TOML value")
-    }
-
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Node, E> {
-        Ok(bare(Raw::Bool(v)))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Node, E> {
-        Ok(bare(Raw::Integer(v)))
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Node, E> {
-        // TOML integers are i64; this only guards against a deserializer that says otherwise.
-        match i64::try_from(v) {
-            Ok(v) => Ok(bare(Raw::Integer(v))),
-            Err(_) => Ok(bare(Raw::Float(v as f64))),
-        }
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Node, E> {
-        Ok(bare(Raw::Float(v)))
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Node, E> {
-        Ok(bare(Raw::String(v.to_owned())))
-    }
-
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Node, E> {
-        Ok(bare(Raw::String(v)))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element::<Node>()? {
-            items.push(item);
-        }
-        Ok(bare(Raw::Array(items)))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
-        let Some(first) = map.next_key::<String>()? else {
-            return Ok(bare(Raw::Table(Vec::new())));
+/// Reads a whole document: the root table, its span toml's (empty, at 0).
+pub(crate) fn parse(text: &str) -> Result<Node, TomlError> {
+    let root = DeTable::parse(text).map_err(|e| {
+        let span = e.span();
+        let message = match &span {
+            // toml 1 says no more, so the key and its table are named here.
+            Some(span) if e.message() == "duplicate key" => duplicate_key(text, span),
+            _ => e.message().to_owned(),
         };
-        if first == SPANNED_START {
-            let start: usize = map.next_value()?;
-            let _end_key: Option<String> = map.next_key()?;
-            let end: usize = map.next_value()?;
-            let _value_key: Option<String> = map.next_key()?;
-            let mut node = map.next_value_seed(Unspanned)?;
-            node.span = Some(start..end);
-            return Ok(node);
-        }
-        if first == DATETIME_FIELD {
-            let _text: String = map.next_value()?;
-            return Ok(bare(Raw::Datetime));
-        }
-        let mut entries = vec![(first, map.next_value::<Node>()?)];
-        while let Some(key) = map.next_key::<String>()? {
-            entries.push((key, map.next_value::<Node>()?));
-        }
-        Ok(bare(Raw::Table(entries)))
+        TomlError { span, message }
+    })?;
+    let span = root.span();
+    Ok(Node {
+        span: Some(span),
+        value: table(root.into_inner())?,
+    })
+}
+
+/// toml points at the second of the two keys. The table is the last header above it (a
+/// multi-line string with a line that starts with `[` could misname it, never misplace it).
+fn duplicate_key(text: &str, span: &Range<usize>) -> String {
+    let key = text.get(span.clone()).unwrap_or_default();
+    let before = text.get(..span.start).unwrap_or_default();
+    let (above, line) = before.rsplit_once('\n').unwrap_or(("", before));
+    let header = |line: &str| {
+        let line = line.trim_start();
+        let end = match line.find(']') {
+            Some(i) if line.get(i + 1..i + 2) == Some("]") => i + 2,
+            Some(i) => i + 1,
+            None => line.len(),
+        };
+        line.get(..end).unwrap_or(line).to_owned()
+    };
+    if line.trim_start().starts_with('[') {
+        let rest = text.get(span.start..).unwrap_or_default();
+        let line = format!("{line}{}", rest.lines().next().unwrap_or_default());
+        return format!("duplicate table {}", header(&line));
     }
+    match above
+        .lines()
+        .rev()
+        .find(|l| l.trim_start().starts_with('['))
+    {
+        Some(h) => format!("duplicate key `{key}` in table {}", header(h)),
+        None => format!("duplicate key `{key}` in document root"),
+    }
+}
+
+fn table(entries: DeTable<'_>) -> Result<Raw, TomlError> {
+    let entries = entries
+        .into_iter()
+        .map(|(key, value)| Ok((key.into_inner().into_owned(), node(value)?)))
+        .collect::<Result<_, TomlError>>()?;
+    Ok(Raw::Table(entries))
+}
+
+fn node(value: Spanned<DeValue<'_>>) -> Result<Node, TomlError> {
+    let span = value.span();
+    // toml checks a number's digits but leaves its range to whoever reads it: TOML's
+    // integers are i64, and a float that overflows is an error, not infinity.
+    let out_of_range = |what: &str| TomlError {
+        span: Some(span.clone()),
+        message: format!("{what} number overflowed"),
+    };
+    let raw = match value.into_inner() {
+        DeValue::String(s) => Raw::String(s.into_owned()),
+        DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
+            Ok(i) => Raw::Integer(i),
+            Err(_) => return Err(out_of_range("integer")),
+        },
+        DeValue::Float(f) => match f.as_str().parse::<f64>() {
+            Ok(x) if !x.is_infinite() || f.as_str().contains("inf") => Raw::Float(x),
+            _ => return Err(out_of_range("floating-point")),
+        },
+        DeValue::Boolean(b) => Raw::Bool(b),
+        DeValue::Datetime(_) => Raw::Datetime,
+        DeValue::Array(items) => Raw::Array(items.into_iter().map(node).collect::<Result<_, _>>()?),
+        DeValue::Table(entries) => table(entries)?,
+    };
+    Ok(Node {
+        span: Some(span),
+        value: raw,
+    })
 }
 
 /// Turns byte offsets into 1-based line and column numbers (columns count characters).

@@ -166,7 +166,7 @@ fn defaults_comments_and_ignored_fields() {
     let text = "\
 variant = 'PO'
 author = 'someone'
-meta.source = 'a dotted key makes a table without a span'
+meta.source = 'a dotted key makes a table of its own'
 date = 1979-05-27T07:32:00Z
 starting_stacks = [100, 200]
 actions = ['d dh p1 ????????', 'p1 cc # limps', \"p2 sm\"]
@@ -300,12 +300,103 @@ fn error_cannot_read() {
 fn error_invalid_toml() {
     assert_eq!(
         error("variant = 'NT'\nstarting_stacks = [1, 2\nactions = []\n"),
-        "x.phh:3:1: invalid TOML: invalid array; expected `]`"
+        "x.phh:3:1: invalid TOML: missing comma between array elements, expected `,`"
     );
     assert_eq!(
         error("variant = 'NT'\nvariant = 'PT'\n"),
         "x.phh:2:1: invalid TOML: duplicate key `variant` in document root"
     );
+    assert_eq!(
+        error("[1]\nvariant = 'NT'\n[2] # ]\nx = 1\n  x = 2\n"),
+        "hands.phhs:5:3: invalid TOML: duplicate key `x` in table [2]"
+    );
+    assert_eq!(
+        error("[1]\nvariant = 'NT'\n\n[ 1 ] # again\n"),
+        "hands.phhs:4:3: invalid TOML: duplicate table [ 1 ]"
+    );
+    assert_eq!(
+        error("x = 9223372036854775808\n"),
+        "x.phh:1:5: invalid TOML: integer number overflowed"
+    );
+    assert_eq!(
+        error("x = -1e400\n"),
+        "x.phh:1:5: invalid TOML: floating-point number overflowed"
+    );
+}
+
+/// Only a float too large is an error: TOML's own infinities and NaNs are values.
+#[test]
+fn infinities_and_nans_are_floats() {
+    for (text, want) in [
+        ("x = -inf\n", f64::NEG_INFINITY),
+        ("x = +inf\n", f64::INFINITY),
+    ] {
+        let x = super::raw::parse(text).map(|n| n.value);
+        assert_eq!(
+            x,
+            Ok(super::raw::Raw::Table(vec![(
+                "x".to_owned(),
+                super::raw::Node {
+                    span: Some(4..text.len() - 1),
+                    value: super::raw::Raw::Float(want),
+                },
+            )]))
+        );
+    }
+    let nan = super::raw::parse("x = nan\n").map(|n| n.value);
+    assert!(
+        matches!(&nan, Ok(super::raw::Raw::Table(t))
+            if matches!(t.as_slice(), [(_, n)] if matches!(n.value, super::raw::Raw::Float(x) if x.is_nan()))),
+        "{nan:?}"
+    );
+    assert_eq!(
+        error("x = 1e309\n"),
+        "x.phh:1:5: invalid TOML: floating-point number overflowed"
+    );
+}
+
+/// Tables made by dotted keys have no span of their own in toml 0.8, which made
+/// `toml::Spanned` fail on them; toml 1 gives them their first key's, and what is in them
+/// keeps its own place.
+#[test]
+fn error_in_a_dotted_key_table_names_its_place() {
+    let dotted = "1.variant = 'NT'\n1.starting_stacks = [1, 2]\n1.antes = [0, 'x']\n";
+    assert_eq!(
+        parse_str("hands.phhs", &format!("{dotted}1.actions = []\n"), true)
+            .unwrap_err()
+            .to_string(),
+        "hands.phhs:3:15: hand 1: `antes`: expected a whole number of chips, found a string"
+    );
+    assert_eq!(
+        parse_str("hands.phhs", dotted.replace("'x'", "0").as_str(), true)
+            .unwrap_err()
+            .to_string(),
+        "hands.phhs:1:1: hand 1: missing `actions`: expected an array of action strings"
+    );
+    let nested = "variant = 'NT'\nstarting_stacks = [1, 2]\nactions = []\nmeta.a.b = [1, 2.5]\n";
+    let Ok(super::raw::Node {
+        value: super::raw::Raw::Table(root),
+        ..
+    }) = super::raw::parse(nested)
+    else {
+        panic!("{nested}");
+    };
+    let meta = root.iter().find(|(k, _)| k == "meta").map(|(_, v)| v);
+    let Some(super::raw::Node {
+        span: Some(meta_span),
+        value: super::raw::Raw::Table(a),
+    }) = meta
+    else {
+        panic!("{meta:?}");
+    };
+    assert_eq!(&nested[meta_span.clone()], "meta");
+    let b = a.first().and_then(|(_, a)| match &a.value {
+        super::raw::Raw::Table(b) => b.first(),
+        _ => None,
+    });
+    let Some((key, b)) = b else { panic!("{a:?}") };
+    assert_eq!(key, "b");
+    assert_eq!(b.span.clone().map(|s| &nested[s]), Some("[1, 2.5]"));
 }
 
 /// The TOML parser's depth limit is what keeps the recursive value tree off the end of the stack.
@@ -487,8 +578,8 @@ fn same_as_toml(text: &str) -> bool {
     let Some(fast) = super::fast::parse(text) else {
         return false;
     };
-    let slow: super::raw::Node = toml::from_str(text)
-        .unwrap_or_else(|e| panic!("the fast reader took what toml refuses: {e}\n{text}"));
+    let slow = super::raw::parse(text)
+        .unwrap_or_else(|e| panic!("the fast reader took what toml refuses: {e:?}\n{text}"));
     assert_eq!(fast, slow, "{text}");
     true
 }
@@ -742,4 +833,25 @@ fn the_fast_reader_reads_integers_to_their_limits_as_toml_does() {
     ] {
         assert!(super::fast::parse(text).is_none(), "{text:?}");
     }
+}
+
+/// Issue 13: spans come from toml's public API, not serde_spanned's private names.
+#[test]
+fn no_private_serde_names_in_the_source() {
+    let needle = concat!("$", "__");
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut read = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert!(!text.contains(needle), "{}", path.display());
+                read += 1;
+            }
+        }
+    }
+    assert!(read > 50, "{read} files");
 }

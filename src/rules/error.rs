@@ -133,6 +133,8 @@ impl<'a> Locator<'a> {
             .collect::<Vec<_>>()
             .join("; ");
         let message = match reword_unknown(&raw) {
+            // toml 1 says no more, so the key and its table are named here.
+            None if raw == "duplicate key" => self.duplicate_key(&span),
             Some((key, expected)) => match self.section_at(span.start) {
                 // A misspelt section name: toml points at the header itself.
                 Some(s) if s.trim_matches(|c| c == '[' || c == ']') == key => {
@@ -155,7 +157,9 @@ impl<'a> Locator<'a> {
                         .unwrap_or_else(|| " at the top level".to_string());
                     format!("missing key \"{key}\"{section}")
                 }
+                // "expected `\"`" would read as three quotes.
                 None => raw
+                    .replace("`\"`", "'\"'")
                     .replace('`', "\"")
                     .replace("expected u8", "expected a whole number")
                     .replace("expected u32", "expected a whole number")
@@ -163,6 +167,25 @@ impl<'a> Locator<'a> {
             },
         };
         self.at(&span, message)
+    }
+
+    /// toml points at the second of the two keys.
+    fn duplicate_key(&self, span: &Range<usize>) -> String {
+        let key = self
+            .text
+            .get(span.clone())
+            .unwrap_or_default()
+            .trim_matches(['"', '\'']);
+        let before = self.text.get(..span.start).unwrap_or_default();
+        let line = before.rsplit_once('\n').map_or(before, |(_, line)| line);
+        match self.section_at(span.start) {
+            Some(s) if line.trim_start().starts_with('[') => format!("duplicate section {s}"),
+            Some(s) => format!(
+                "duplicate key \"{key}\" in table \"{}\"",
+                s.trim_matches(['[', ']'])
+            ),
+            None => format!("duplicate key \"{key}\" at the top level"),
+        }
     }
 }
 

@@ -476,3 +476,21 @@ fn g3_h0_seventh_street_opens_with_sixths_opener() {
         "{e}"
     );
 }
+
+/// toml 1 says only "duplicate key": the message names the key and where it is.
+#[test]
+fn a_duplicate_key_or_section_is_named() {
+    let err = |text: &str| load_str("x.toml", text).unwrap_err().to_string();
+    assert_eq!(
+        err("version = 1\nversion = 2\n"),
+        "x.toml:2:1: duplicate key \"version\" at the top level"
+    );
+    assert_eq!(
+        err("[house]\nname = \"a\"\n\n[house] # again\n"),
+        "x.toml:4:2: duplicate section [house]"
+    );
+    assert_eq!(
+        err("[house]\nname = \"a\"\n\"name\" = \"b\"\n"),
+        "x.toml:3:1: duplicate key \"name\" in table \"house\""
+    );
+}
