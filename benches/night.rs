@@ -5,7 +5,7 @@
 //! - `undo/depth/D`: the last action of a hand D events deep taken back and
 //!   applied again.
 //! - `undo/hands/20`: twenty whole hands taken back and applied again.
-//! - `recovery/N`: `Session::open` on a journal of N events (read, parse,
+//! - `recovery/N`: `Stored::open` on a journal of N events (read, parse,
 //!   fold, first frame); `recovery/h4-5000-hands` on a 5,000-hand night at
 //!   H4's table (a fee every hand). Journals are written to /dev/shm, where
 //!   an fsync costs nothing, before the timing.
@@ -18,7 +18,8 @@ mod common;
 
 use common::press;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource};
+use dealerd::daemon::store::{Storage, Stored};
 use dealerd::engine::{Action, Event};
 use dealerd::table::{Night, TableEvent};
 use dealerd::ui::Button;
@@ -36,7 +37,7 @@ fn deep() -> String {
     )
 }
 
-fn seat(s: &mut Session, names: &[&str], buy_in: u64) {
+fn seat(s: &mut Stored, names: &[&str], buy_in: u64) {
     for (seat, name) in names.iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {
@@ -51,7 +52,7 @@ fn seat(s: &mut Session, names: &[&str], buy_in: u64) {
 
 /// Plays hands at the default table as a dealer presses them (deal, a
 /// minimum raise, three folds: five events) until `events` are journaled.
-fn play_to(s: &mut Session, events: usize) {
+fn play_to(s: &mut Stored, events: usize) {
     use Button::*;
     'night: loop {
         for button in [Ok, BetRaise, Ok, Fold, Fold, Fold] {
@@ -64,12 +65,12 @@ fn play_to(s: &mut Session, events: usize) {
 }
 
 /// A default-table session `events` into the night, between hands, then dealt.
-fn default_session(events: usize, journal: Option<PathBuf>) -> Session {
+fn default_session(events: usize, journal: Option<PathBuf>) -> Stored {
     let storage = Storage {
         journal,
         history: None,
     };
-    let mut s = Session::open(&RulesSource::file("deep.toml", deep()), &storage).expect("opens");
+    let mut s = Stored::open(&RulesSource::file("deep.toml", deep()), &storage).expect("opens");
     seat(&mut s, &["Ann", "Bob", "Cat", "Dan"], 100_000);
     play_to(&mut s, events);
     while s.night().table().live_hand().is_some() {
@@ -204,12 +205,12 @@ fn shm(name: &str) -> PathBuf {
 
 /// H4's table, five players, hands dealt and folded round until `hands`
 /// are over: a fee every hand, stud's bring-in, limit betting.
-fn h4_journal(hands: u64, path: &Path) -> Session {
+fn h4_journal(hands: u64, path: &Path) -> Stored {
     let storage = Storage {
         journal: Some(path.to_path_buf()),
         history: None,
     };
-    let mut s = Session::open(&RulesSource::file("h4.toml", H4), &storage).expect("opens");
+    let mut s = Stored::open(&RulesSource::file("h4.toml", H4), &storage).expect("opens");
     seat(&mut s, &["Ann", "Bob", "Cat", "Dan", "Eve"], 1_000_000);
     while s.night().table().hands_dealt() < hands || s.night().table().in_hand() {
         let before = s.night().events_applied();
@@ -244,7 +245,7 @@ fn bench_recovery(c: &mut Criterion) {
         };
         g.bench_function(format!("{events}"), |b| {
             b.iter(|| {
-                let s = Session::open(&RulesSource::file("deep.toml", deep()), &storage)
+                let s = Stored::open(&RulesSource::file("deep.toml", deep()), &storage)
                     .expect("resumes");
                 black_box(s.frame())
             })
@@ -266,7 +267,7 @@ fn bench_recovery(c: &mut Criterion) {
     };
     g.bench_function("h4-5000-hands", |b| {
         b.iter(|| {
-            let s = Session::open(&RulesSource::file("h4.toml", H4), &storage).expect("resumes");
+            let s = Stored::open(&RulesSource::file("h4.toml", H4), &storage).expect("resumes");
             black_box(s.frame())
         })
     });

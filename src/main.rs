@@ -176,7 +176,7 @@ fn sim(args: SimArgs) -> Result<(), String> {
         frames,
         demo_players: !empty,
         echo: !quiet,
-        storage: dealerd::daemon::session::Storage { journal, history },
+        storage: dealerd::daemon::store::Storage { journal, history },
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

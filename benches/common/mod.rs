@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource};
+use dealerd::daemon::store::{Storage, Stored};
 use dealerd::table::TableEvent;
 use dealerd::ui::{Button, Press};
 
@@ -17,9 +18,8 @@ pub fn press(button: Button) -> Input {
 }
 
 /// The embedded default, four players, a hand dealt and waiting for action.
-pub fn dealt_session() -> Session {
-    let mut s =
-        Session::open(&RulesSource::embedded(), &Storage::default()).expect("default rules");
+pub fn dealt_session() -> Stored {
+    let mut s = Stored::open(&RulesSource::embedded(), &Storage::default()).expect("default rules");
     for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {

@@ -1,6 +1,7 @@
 //! The shell around the pure core: input becomes events, state becomes
-//! frames. [`session::Session`] is the table without hardware; `sim` drives
-//! it from the keyboard and `run` from the Pi's devices. `keys` and `term`
+//! frames. [`session::Session`] is the table without hardware or files;
+//! [`store::Stored`] keeps its night on disk; `sim` drives it from the
+//! keyboard and `run` from the Pi's devices. `keys` and `term`
 //! are the keyboard and the terminal they share (`run --devices fake` reads
 //! keys as `sim` does).
 
@@ -8,4 +9,5 @@ pub mod keys;
 pub mod run;
 pub mod session;
 pub mod sim;
+pub mod store;
 pub mod term;

@@ -25,7 +25,8 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use super::keys::{self, Command, Key, Line};
-use super::session::{Input, Level, RulesSource, Session, SessionError, Storage};
+use super::session::{Input, Level, RulesSource};
+use super::store::{SessionError, Storage, Stored};
 use super::term;
 use crate::engine::Chips;
 use crate::rules::{Decimal, HouseRules};
@@ -49,7 +50,7 @@ pub enum SimError {
 /// The house rules for the simulator: the file given, or the embedded default.
 pub fn rules_source(path: Option<&Path>) -> Result<RulesSource, SimError> {
     match path {
-        Some(p) => RulesSource::read(p).map_err(|e| SimError::Read(e.to_string())),
+        Some(p) => crate::daemon::store::read_rules(p).map_err(|e| SimError::Read(e.to_string())),
         None => Ok(RulesSource::embedded()),
     }
 }
@@ -70,7 +71,7 @@ pub struct Options {
 /// A simulator in progress: what `run` drives a line at a time, open for
 /// tests that check each frame.
 pub struct Sim<'a, W: Write> {
-    session: Session,
+    session: Stored,
     opts: &'a Options,
     out: &'a mut W,
     frame_no: usize,
@@ -85,7 +86,7 @@ pub struct Sim<'a, W: Write> {
 }
 
 impl<W: Write> Sim<'_, W> {
-    pub fn session(&self) -> &Session {
+    pub fn session(&self) -> &Stored {
         &self.session
     }
 
@@ -144,10 +145,12 @@ impl<W: Write> Sim<'_, W> {
                 Err(_) => self.note(format!("{secs}: not a number of seconds")),
             },
             Command::Reload(None) => self.input(Input::ReloadFile),
-            Command::Reload(Some(file)) => match RulesSource::read(Path::new(file)) {
-                Ok(rules) => self.input(Input::Reload(rules)),
-                Err(e) => self.note(e.to_string()),
-            },
+            Command::Reload(Some(file)) => {
+                match crate::daemon::store::read_rules(Path::new(file)) {
+                    Ok(rules) => self.input(Input::Reload(rules)),
+                    Err(e) => self.note(e.to_string()),
+                }
+            }
             Command::Join { seat, name, amount } => {
                 let seat = seat.parse::<usize>().unwrap_or(0).wrapping_sub(1);
                 match Decimal::parse(amount).and_then(|d| d.in_units(&unit)) {
@@ -302,7 +305,7 @@ pub fn start<'a, W: Write>(
             reason: e.to_string(),
         })?;
     }
-    let session = Session::open(rules, &opts.storage)?;
+    let session = Stored::open(rules, &opts.storage)?;
     let mut sim = Sim {
         session,
         opts,

@@ -16,6 +16,7 @@
 //! `flock` on its file for as long as it lives.
 
 pub mod phh_writer;
+pub mod stamp;
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{BufRead, BufReader, Write};
@@ -119,6 +120,10 @@ pub struct Header {
     /// The whole rules text the night started under, so that it can be
     /// resumed under those rules even if the file changed on disk since.
     pub rules_text: String,
+    /// When the night began (RFC 3339, UTC), if the clock was set: names the
+    /// night in the ledger exports and dates its hands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<String>,
 }
 
 impl Header {
@@ -128,7 +133,14 @@ impl Header {
             rules: rules.to_string(),
             rules_fnv64: format!("{:016x}", fnv64(rules_text.as_bytes())),
             rules_text: rules_text.to_string(),
+            started: None,
         }
+    }
+
+    /// The header of a night that began at `at` (unix seconds).
+    pub fn started_at(mut self, at: Option<u64>) -> Header {
+        self.started = at.map(|s| stamp::Civil::from_unix(s).rfc3339());
+        self
     }
 
     /// The rules the night started under, parsed from the stored text.
@@ -177,6 +189,8 @@ enum Line {
 struct EventLine {
     n: u64,
     event: TableEvent,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    at: Option<u64>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -184,6 +198,8 @@ struct EventLine {
 struct UndoLine {
     n: u64,
     undo: True,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    at: Option<u64>,
 }
 
 /// `true`, the only value an undo line's `"undo"` takes.
@@ -214,6 +230,13 @@ impl Line {
         match self {
             Line::Event(l) => l.n,
             Line::Undo(l) => l.n,
+        }
+    }
+
+    fn at(&self) -> Option<u64> {
+        match self {
+            Line::Event(l) => l.at,
+            Line::Undo(l) => l.at,
         }
     }
 
@@ -489,6 +512,7 @@ impl Journal {
             recovered: None,
             done: false,
             header: header.clone(),
+            at: None,
         };
         Ok(Ok((header, reader)))
     }
@@ -501,13 +525,20 @@ impl Journal {
     /// Writes one record and fsyncs it: when this returns, the record survives
     /// a power cut, and only then may the screen confirm it.
     pub fn append(&mut self, record: &Record) -> Result<(), JournalError> {
+        self.append_at(record, None)
+    }
+
+    /// As [`Journal::append`], stamped with the wall clock's `at` (unix
+    /// seconds) as the shell read it.
+    pub fn append_at(&mut self, record: &Record, at: Option<u64>) -> Result<(), JournalError> {
         let n = self.len + 1;
         let line = match record {
             Record::Event(e) => Line::Event(EventLine {
                 n,
                 event: e.clone(),
+                at,
             }),
-            Record::Undo => Line::Undo(UndoLine { n, undo: True }),
+            Record::Undo => Line::Undo(UndoLine { n, undo: True, at }),
         };
         let mut text = serde_json::to_string(&line).map_err(|e| JournalError::Replay {
             n,
@@ -602,9 +633,16 @@ pub struct Reader {
     good_end: u64,
     recovered: Option<String>,
     done: bool,
+    /// The last record's stamp.
+    at: Option<u64>,
 }
 
 impl Reader {
+    /// The wall-clock stamp of the record last read, if it has one.
+    pub fn at(&self) -> Option<u64> {
+        self.at
+    }
+
     /// After the last record: repairs a torn last line (cutting the file
     /// back to the last good one, fsynced) and gives the journal.
     pub fn finish(mut self) -> Result<Journal, JournalError> {
@@ -671,8 +709,9 @@ impl Iterator for Reader {
         self.line_no += 1;
         self.line.pop();
         match parse_line(&self.line, self.records + 1) {
-            Ok(record) => {
+            Ok((record, at)) => {
                 self.records += 1;
+                self.at = at;
                 self.good_end += read as u64;
                 Some(Ok((self.records, record)))
             }
@@ -689,18 +728,20 @@ impl Iterator for Reader {
     }
 }
 
-fn parse_line(bytes: &[u8], expected: u64) -> Result<Record, String> {
+fn parse_line(bytes: &[u8], expected: u64) -> Result<(Record, Option<u64>), String> {
     let line = Line::parse(bytes)?;
+    let at = line.at();
     if line.n() != expected {
         return Err(format!(
             "record number {} where {expected} was expected",
             line.n()
         ));
     }
-    Ok(match line {
+    let record = match line {
         Line::Event(l) => Record::Event(l.event),
         Line::Undo(_) => Record::Undo,
-    })
+    };
+    Ok((record, at))
 }
 
 fn io_err(path: &Path) -> impl Fn(std::io::Error) -> JournalError + '_ {

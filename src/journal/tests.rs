@@ -306,3 +306,36 @@ fn a_line_is_an_event_or_an_undo_and_says_which_it_is_not() {
         assert!(err.contains(why), "{tail}: {err}");
     }
 }
+
+/// The shell's wall-clock stamps ride along with the records, and a line
+/// without one (every journal before stamps) still reads.
+#[test]
+fn stamps_are_kept_and_optional() {
+    let path = tmp("stamps");
+    let header = Header::new("embedded default", "x").started_at(Some(1_795_474_710));
+    let mut j = Journal::create(&path, header).expect("create");
+    j.append_at(&join(0, "Ann"), Some(1_795_474_711))
+        .expect("append");
+    j.append(&join(1, "Bob")).expect("append");
+    j.append_at(&Record::Undo, Some(1_795_474_799))
+        .expect("append");
+    drop(j);
+    let text = std::fs::read_to_string(&path).expect("read");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].contains(r#""started":"2026-11-23T22:58:30Z""#),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].ends_with(r#","at":1795474711}"#), "{}", lines[1]);
+    assert!(!lines[2].contains("\"at\""), "{}", lines[2]);
+    assert_eq!(lines[3], r#"{"n":3,"undo":true,"at":1795474799}"#);
+    let (header, mut reader) = Journal::read(&path).expect("read");
+    assert_eq!(header.started.as_deref(), Some("2026-11-23T22:58:30Z"));
+    let mut stamps = Vec::new();
+    while let Some(r) = reader.next() {
+        r.expect("record");
+        stamps.push(reader.at());
+    }
+    assert_eq!(stamps, [Some(1_795_474_711), None, Some(1_795_474_799)]);
+}

@@ -90,8 +90,8 @@ pub fn fresh_dir(area: &str, name: &str) -> std::path::PathBuf {
 }
 
 /// A night kept in `dir`: its journal and its hand histories.
-pub fn storage(dir: &std::path::Path) -> dealerd::daemon::session::Storage {
-    dealerd::daemon::session::Storage {
+pub fn storage(dir: &std::path::Path) -> dealerd::daemon::store::Storage {
+    dealerd::daemon::store::Storage {
         journal: Some(dir.join("journal.jsonl")),
         history: Some(dir.join("hands")),
     }

@@ -11,7 +11,8 @@ use std::time::Duration;
 use dealerd::daemon::run::{
     self, Backoff, FakeDevices, Notifier, OpenError, RunError, Setup, Signal, Tuning,
 };
-use dealerd::daemon::session::{Input, RulesSource, Session};
+use dealerd::daemon::session::{Input, RulesSource};
+use dealerd::daemon::store::Stored;
 use dealerd::hw::sim::Miso;
 use dealerd::rules::Hardware;
 use dealerd::table::TableEvent;
@@ -58,7 +59,7 @@ fn tuning() -> Tuning {
 
 struct Daemon {
     signals: tokio::sync::mpsc::Sender<Signal>,
-    thread: JoinHandle<Result<Session, RunError>>,
+    thread: JoinHandle<Result<Stored, RunError>>,
     logs: Logs,
 }
 
@@ -92,7 +93,7 @@ impl Daemon {
         }
     }
 
-    fn stop(self) -> Session {
+    fn stop(self) -> Stored {
         self.signals.try_send(Signal::Stop).expect("daemon running");
         self.thread.join().expect("no panic").expect("served")
     }
@@ -100,7 +101,7 @@ impl Daemon {
 
 /// A night with four players seated, journaled where the daemon resumes it.
 fn seat_four(dir: &std::path::Path) {
-    let mut s = Session::open(&RulesSource::embedded(), &run::storage(dir)).expect("session");
+    let mut s = Stored::open(&RulesSource::embedded(), &run::storage(dir)).expect("session");
     for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
         let join = TableEvent::Join {
             seat,
@@ -156,7 +157,7 @@ fn the_table_goes_on_while_the_oled_is_unplugged_and_the_panel_catches_up() {
     assert!(events.len() > 4, "{events:?}");
     assert_eq!(session.night().table().hands_dealt(), 1);
     drop(session);
-    let replayed = Session::open(&RulesSource::embedded(), &run::storage(&dir)).expect("replay");
+    let replayed = Stored::open(&RulesSource::embedded(), &run::storage(&dir)).expect("replay");
     assert_eq!(replayed.night().events(), &events[..]);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -5,7 +5,8 @@
 
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource};
+use dealerd::daemon::store::{Storage, Stored};
 use dealerd::journal::{night_from, Record};
 use dealerd::table::{TableEvent, UNDO_HANDS};
 use dealerd::ui::{Button, Press};
@@ -30,10 +31,10 @@ fn rules() -> String {
     format!("{deep}\n{FEE}")
 }
 
-fn night() -> Session {
+fn night() -> Stored {
     let text = rules();
     let mut s =
-        Session::open(&RulesSource::file("fee.toml", &text), &Storage::default()).expect("opens");
+        Stored::open(&RulesSource::file("fee.toml", &text), &Storage::default()).expect("opens");
     for (seat, name) in ["Ann", "Bob", "Cat", "Dan"].iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {
@@ -49,7 +50,7 @@ fn night() -> Session {
 
 /// Deal, a minimum raise, three folds: the big blind's hand, as the
 /// dealer presses it, with a frame drawn after every press.
-fn hand(s: &mut Session) {
+fn hand(s: &mut Stored) {
     use Button::*;
     for button in [Ok, BetRaise, Ok, Fold, Fold, Fold] {
         let input = Input::Press(Press {
@@ -62,7 +63,7 @@ fn hand(s: &mut Session) {
 }
 
 /// Allocations and bytes of each of `n` hands.
-fn per_hand(s: &mut Session, n: usize) -> (Vec<u64>, Vec<u64>) {
+fn per_hand(s: &mut Stored, n: usize) -> (Vec<u64>, Vec<u64>) {
     (0..n).map(|_| counted(|| hand(s))).unzip()
 }
 
@@ -163,7 +164,7 @@ fn d5_a_long_night_restarts_to_the_same_table_and_the_same_undos() {
         journal: Some(dir.join("journal.jsonl")),
         history: None,
     };
-    let mut live = Session::open(&RulesSource::file("fee.toml", rules()), &storage).expect("opens");
+    let mut live = Stored::open(&RulesSource::file("fee.toml", rules()), &storage).expect("opens");
     for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
         let join = TableEvent::Join {
             seat,
@@ -188,7 +189,7 @@ fn d5_a_long_night_restarts_to_the_same_table_and_the_same_undos() {
         night
     };
     let restarted =
-        Session::open(&RulesSource::file("fee.toml", rules()), &storage).expect("resumes");
+        Stored::open(&RulesSource::file("fee.toml", rules()), &storage).expect("resumes");
     let mut restarted = {
         let night = restarted.night().clone();
         drop(restarted);

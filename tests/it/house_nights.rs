@@ -1,5 +1,5 @@
 //! A night at each of the five shipped houses (config/houses/h0..h4), played
-//! on a headless [`Session`] through the device's own inputs only: the
+//! on a headless [`Stored`] through the device's own inputs only: the
 //! players sit down with their cards (a `[[card]]` list appended to the
 //! house file, as a host would), and everything after that is button
 //! presses: the draw for the button (T6), the dealer's choice of each game
@@ -20,7 +20,8 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource};
+use dealerd::daemon::store::{Storage, Stored};
 use dealerd::engine::Phase;
 use dealerd::rules::{parse_uid, Decimal};
 use dealerd::table::Table;
@@ -42,7 +43,7 @@ fn uid(name: &str) -> Vec<u8> {
 /// The dealer at one house: a session on virtual time, and what the script
 /// expects each player to hold.
 struct Dealer {
-    s: Session,
+    s: Stored,
     now: Duration,
     /// Expected stacks by name, in units of the house.
     stacks: BTreeMap<String, i64>,
@@ -56,7 +57,7 @@ impl Dealer {
     fn open(file: &str) -> Dealer {
         let path = format!("{}/config/houses/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("the house file");
-        let s = Session::open(
+        let s = Stored::open(
             &RulesSource::file(
                 path.as_str(),
                 format!("{text}\n{}", crate::common::PLAYER_CARDS),

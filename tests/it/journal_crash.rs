@@ -81,7 +81,7 @@ fn lines() -> Vec<&'static str> {
 fn opts(journal: Option<&Path>, echo: bool) -> sim::Options {
     sim::Options {
         echo,
-        storage: dealerd::daemon::session::Storage {
+        storage: dealerd::daemon::store::Storage {
             journal: journal.map(Path::to_path_buf),
             history: None,
         },

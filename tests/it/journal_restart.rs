@@ -8,7 +8,8 @@ use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, Level, RulesSource, Session};
+use dealerd::daemon::session::{Input, Level, RulesSource};
+use dealerd::daemon::store::Stored;
 use dealerd::journal::{phh_writer, Fault, Header, Journal, Record};
 use dealerd::rules::DEFAULT_TOML;
 use dealerd::table::TableEvent;
@@ -33,7 +34,7 @@ fn press(button: Button) -> Input {
     })
 }
 
-fn seat(s: &mut Session, names: &[&str]) {
+fn seat(s: &mut Stored, names: &[&str]) {
     for (seat, name) in names.iter().enumerate() {
         let join = TableEvent::Join {
             seat,
@@ -50,8 +51,8 @@ fn seat(s: &mut Session, names: &[&str]) {
     );
 }
 
-fn open(dir: &Path) -> Session {
-    Session::open(
+fn open(dir: &Path) -> Stored {
+    Stored::open(
         &RulesSource::file("house.toml", DEFAULT_TOML),
         &storage(dir),
     )
@@ -72,7 +73,7 @@ fn a_complete_record_a_restart_cannot_read_stops_it_and_the_file_is_kept() {
         .expect("append");
     drop(f);
     let before = std::fs::read(&journal).expect("read");
-    let err = match Session::open(
+    let err = match Stored::open(
         &RulesSource::file("house.toml", DEFAULT_TOML),
         &storage(&dir),
     ) {
@@ -93,7 +94,7 @@ fn a_second_writer_is_refused_with_a_message() {
     let journal = dir.join("journal.jsonl");
     let mut first = open(&dir);
     seat(&mut first, &["Ann"]);
-    let err = match Session::open(
+    let err = match Stored::open(
         &RulesSource::file("house.toml", DEFAULT_TOML),
         &storage(&dir),
     ) {
@@ -181,7 +182,7 @@ fn an_empty_journal_is_started_over_with_a_warning() {
 }
 
 /// Deal, and three folds: the big blind wins the first hand.
-fn play_a_hand(s: &mut Session) {
+fn play_a_hand(s: &mut Stored) {
     for b in [Button::Ok, Button::Fold, Button::Fold, Button::Fold] {
         s.handle(press(b), Duration::ZERO);
     }
@@ -249,7 +250,7 @@ fn hand_histories_are_the_journals_after_undo_and_after_a_restart() {
 fn a_rules_file_that_went_bad_while_the_table_was_down_is_refused_and_the_night_goes_on() {
     let dir = temp("bad-rules");
     seat(&mut open(&dir), &["Ann", "Bob", "Cat"]);
-    let mut s = match Session::open(&RulesSource::file("house.toml", BROKEN), &storage(&dir)) {
+    let mut s = match Stored::open(&RulesSource::file("house.toml", BROKEN), &storage(&dir)) {
         Ok(s) => s,
         Err(e) => panic!("the start failed: {e}"),
     };
@@ -268,7 +269,7 @@ fn a_rules_file_that_went_bad_while_the_table_was_down_is_refused_and_the_night_
     );
     // A new night under a bad file has no rules to go on under.
     let fresh = temp("bad-rules-fresh");
-    assert!(Session::open(&RulesSource::file("house.toml", BROKEN), &storage(&fresh)).is_err());
+    assert!(Stored::open(&RulesSource::file("house.toml", BROKEN), &storage(&fresh)).is_err());
     assert!(!fresh.join("journal.jsonl").exists());
     let _ = std::fs::remove_dir_all(dir);
     let _ = std::fs::remove_dir_all(fresh);
@@ -279,7 +280,7 @@ fn bad_rules_in_a_journal_header_are_located_in_the_journal() {
     let dir = temp("bad-header");
     let journal = dir.join("journal.jsonl");
     drop(Journal::create(&journal, Header::new("house.toml", BROKEN)).expect("create"));
-    let err = match Session::open(
+    let err = match Stored::open(
         &RulesSource::file("house.toml", DEFAULT_TOML),
         &storage(&dir),
     ) {
@@ -360,7 +361,7 @@ fn night_to_resume(dir: &Path) -> (PathBuf, PathBuf) {
     let source = config.display().to_string();
     let store = dealerd::daemon::run::storage(&state);
     let mut s =
-        Session::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("opens");
+        Stored::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("opens");
     seat(&mut s, &["Ann", "Bob"]);
     (config, state)
 }
@@ -403,7 +404,7 @@ fn dealerd_run_goes_on_when_its_rules_file_cannot_be_read() {
     // The night is still the one the journal holds.
     let store = dealerd::daemon::run::storage(&state);
     let s =
-        Session::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("resumes");
+        Stored::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store).expect("resumes");
     assert_eq!(s.night().table().seats().iter().flatten().count(), 2);
     let _ = std::fs::remove_dir_all(dir);
 }

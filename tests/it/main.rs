@@ -27,6 +27,7 @@ mod report_page;
 mod rules_files;
 mod scenarios;
 mod session;
+mod session_io;
 mod session_storm;
 mod settle_up;
 mod sim_headless;

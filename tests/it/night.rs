@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use dealerd::daemon::session::Storage;
 use dealerd::daemon::sim;
+use dealerd::daemon::store::Storage;
 use dealerd::hw::oled::{HEIGHT, WIDTH};
 use dealerd::table::Night;
 use dealerd::ui::{qr, Frame};
@@ -253,7 +253,7 @@ fn the_journaled_night_replays_to_the_same_table() {
     let run = play(storage.clone());
     let rules = sim::rules_source(Some(&Path::new(DIR).join("tests/data/rules/night.toml")))
         .expect("rules");
-    let again = dealerd::daemon::session::Session::open(&rules, &storage).expect("resumes");
+    let again = dealerd::daemon::store::Stored::open(&rules, &storage).expect("resumes");
     assert_eq!(again.night().events(), run.night.events());
     let (a, b) = (again.night().table(), run.night.table());
     assert_eq!(a.ledger(), b.ledger());

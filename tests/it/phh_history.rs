@@ -179,7 +179,7 @@ fn the_simulator_writes_a_session_folder_that_replays() {
     let rules = sim::rules_source(None).expect("default rules");
     let opts = sim::Options {
         demo_players: true,
-        storage: dealerd::daemon::session::Storage {
+        storage: dealerd::daemon::store::Storage {
             journal: None,
             history: Some(dir.clone()),
         },

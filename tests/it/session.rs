@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource};
+use dealerd::daemon::store::{Storage, Stored};
 use dealerd::engine::{Action, Event, Phase};
 use dealerd::rules::parse_uid;
 use dealerd::table::TableEvent;
@@ -49,9 +50,9 @@ fn tap(uid: &str) -> Input {
 }
 
 /// H2 with three players seated ($40 each) at time 0.
-fn table() -> Session {
+fn table() -> Stored {
     let mut s =
-        Session::open(&RulesSource::file("h2.toml", h2()), &Storage::default()).expect("opens");
+        Stored::open(&RulesSource::file("h2.toml", h2()), &Storage::default()).expect("opens");
     for (seat, name) in ["Cat", "Dan", "Eve"].iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {
@@ -66,13 +67,13 @@ fn table() -> Session {
 }
 
 /// The table seat to act, if a betting round waits for one.
-fn to_act(s: &Session) -> Option<usize> {
+fn to_act(s: &Stored) -> Option<usize> {
     let hand = s.night().table().hand().filter(|h| !h.settled)?;
     let seat = hand.state().legal_actions()?.seat;
     hand.order.get(seat).copied()
 }
 
-fn folded(s: &Session, table_seat: usize) -> bool {
+fn folded(s: &Stored, table_seat: usize) -> bool {
     let hand = s.night().table().hand().expect("a hand");
     let hs = hand.hand_seat(table_seat).expect("dealt in");
     hand.state().seats()[hs].folded
@@ -261,7 +262,7 @@ fn host_actions_need_the_host_card_and_lock_again() {
 
 /// The host card, then "correct a stack" (the host menu's second item) for
 /// the first seat (Cat), one step down, not yet confirmed.
-fn start_stack_correction(s: &mut Session, at: f64) {
+fn start_stack_correction(s: &mut Stored, at: f64) {
     s.handle(tap("04:00:00:00"), secs(at));
     for b in [Button::Plus, Button::Ok, Button::Ok, Button::Minus] {
         s.handle(press(b), secs(at));
@@ -362,7 +363,7 @@ fn a_resumed_night_keeps_its_reloaded_rules() {
     };
     let renamed = h2().replace("H2 Pat's home game", "Pat's, reloaded");
     {
-        let mut s = Session::open(&RulesSource::file("h2.toml", h2()), &storage).expect("opens");
+        let mut s = Stored::open(&RulesSource::file("h2.toml", h2()), &storage).expect("opens");
         s.handle(
             Input::Reload(RulesSource::file("h2.toml", renamed.clone())),
             secs(1.0),
@@ -370,13 +371,13 @@ fn a_resumed_night_keeps_its_reloaded_rules() {
         assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
     }
     // Restarted with the file as it now reads: nothing to reload.
-    let s = Session::open(&RulesSource::file("h2.toml", &renamed), &storage).expect("resumes");
+    let s = Stored::open(&RulesSource::file("h2.toml", &renamed), &storage).expect("resumes");
     assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
     assert_eq!(s.night().events().len(), 1);
     // One writer at a time.
     drop(s);
     // Restarted with the original file: the journal's rules, then a reload.
-    let s = Session::open(&RulesSource::file("h2.toml", h2()), &storage).expect("resumes");
+    let s = Stored::open(&RulesSource::file("h2.toml", h2()), &storage).expect("resumes");
     assert_eq!(s.night().rules().house.name, "H2 Pat's home game");
     assert_eq!(s.night().events().len(), 2);
     let _ = std::fs::remove_dir_all(dir);
@@ -386,7 +387,7 @@ fn a_resumed_night_keeps_its_reloaded_rules() {
 fn d3_a_longer_house_clock_counts_from_its_own_length() {
     let text = h2().replace("seconds = 60", "seconds = 120");
     let mut s =
-        Session::open(&RulesSource::file("h2.toml", &text), &Storage::default()).expect("opens");
+        Stored::open(&RulesSource::file("h2.toml", &text), &Storage::default()).expect("opens");
     for (seat, name) in ["Cat", "Dan", "Eve"].iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {
@@ -605,13 +606,13 @@ fn the_log_says_what_each_press_recorded() {
 #[test]
 fn the_default_rules_read_from_their_file_reload_from_it() {
     let path = std::path::Path::new("config/default.toml");
-    let rules = RulesSource::read(path).expect("the file");
-    let mut s = Session::open(&rules, &Storage::default()).expect("opens");
+    let rules = dealerd::daemon::store::read_rules(path).expect("the file");
+    let mut s = Stored::open(&rules, &Storage::default()).expect("opens");
     s.handle(Input::ReloadFile, secs(1.0));
     assert_eq!(s.message(), Some("rules unchanged"));
     assert_eq!(s.rules_in_force(), rules);
 
-    let mut s = Session::open(&RulesSource::embedded(), &Storage::default()).expect("opens");
+    let mut s = Stored::open(&RulesSource::embedded(), &Storage::default()).expect("opens");
     s.handle(Input::ReloadFile, secs(1.0));
     assert_eq!(
         s.message(),

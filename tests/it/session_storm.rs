@@ -1,6 +1,6 @@
 //! Issue 12's storm, kept in the suite: random presses (short and long),
 //! card taps, waits, rules reloads (good and broken), joins, leaves and
-//! restarts on a journaled [`Session`] at every shipped house. After every
+//! restarts on a journaled [`Stored`] at every shipped house. After every
 //! step the chips balance (M5), nothing stopped the journal, and the journal
 //! file folds back to the night the session holds.
 //!
@@ -13,7 +13,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::common::storage;
-use dealerd::daemon::session::{Input, RulesSource, Session, Storage};
+use dealerd::daemon::session::{Input, RulesSource};
+use dealerd::daemon::store::{Storage, Stored};
 use dealerd::journal::{night_from, Journal};
 use dealerd::rules::{self, parse_uid};
 use dealerd::table::TableEvent;
@@ -111,7 +112,7 @@ fn cases() -> (u32, usize) {
 }
 
 /// One storm step at `now`.
-fn run(s: &mut Session, step: &Step, now: &mut Duration, dir: &Path) {
+fn run(s: &mut Stored, step: &Step, now: &mut Duration, dir: &Path) {
     let input = match *step {
         Step::Press(b, long) => Input::Press(Press {
             button: Button::ALL[b],
@@ -151,7 +152,7 @@ fn run(s: &mut Session, step: &Step, now: &mut Duration, dir: &Path) {
             // The old process is gone, and its lock with it, before the new
             // one starts.
             *s = placeholder();
-            *s = Session::open(&rules, &storage(dir)).expect("restarts");
+            *s = Stored::open(&rules, &storage(dir)).expect("restarts");
             let after = s.night();
             assert_eq!(
                 after.table().seats(),
@@ -172,12 +173,12 @@ fn run(s: &mut Session, step: &Step, now: &mut Duration, dir: &Path) {
 
 /// A session without a journal, held for the instant between the old
 /// process and the new one.
-fn placeholder() -> Session {
-    Session::open(&RulesSource::embedded(), &Storage::default()).expect("default")
+fn placeholder() -> Stored {
+    Stored::open(&RulesSource::embedded(), &Storage::default()).expect("default")
 }
 
 /// The journal on disk, folded from its first record, is the session's night.
-fn refolds(s: &Session, journal: &Path) -> Result<(), TestCaseError> {
+fn refolds(s: &Stored, journal: &Path) -> Result<(), TestCaseError> {
     let (header, records) =
         Journal::inspect(journal).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let rules = header
@@ -210,7 +211,7 @@ proptest! {
         let house = &houses[house];
         let dir = temp();
         let journal = dir.join("journal.jsonl");
-        let mut s = Session::open(&RulesSource::file(house.0.as_str(), &house.1), &storage(&dir)).expect("opens");
+        let mut s = Stored::open(&RulesSource::file(house.0.as_str(), &house.1), &storage(&dir)).expect("opens");
         let mut now = Duration::ZERO;
         // Three players sit down first, so that most nights deal hands.
         let seated = (0..3).map(|seat| Step::Join(seat, 7 + seat as u64));

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use dealerd::daemon::session::{Input, RulesSource, Session, Storage, NOTE_SECS};
+use dealerd::daemon::session::{Input, RulesSource, NOTE_SECS};
+use dealerd::daemon::store::{Storage, Stored};
 use dealerd::table::TableEvent;
 use dealerd::ui::{render, screens, Button, Press};
 
@@ -66,7 +67,7 @@ fn press(button: Button) -> Input {
 
 #[test]
 fn the_screen_says_what_each_press_recorded_and_what_undo_took_back() {
-    let mut s = Session::open(&RulesSource::embedded(), &Storage::default()).expect("opens");
+    let mut s = Stored::open(&RulesSource::embedded(), &Storage::default()).expect("opens");
     for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
         s.handle(
             Input::Table(TableEvent::Join {

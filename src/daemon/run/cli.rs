@@ -36,7 +36,7 @@ pub struct Options {
 /// `dealerd run`: reads the rules, picks the devices, and serves until
 /// SIGTERM or SIGINT. Logging must be set up by the caller.
 pub fn run(opts: &Options) -> Result<(), RunError> {
-    let (rules, unreadable) = match RulesSource::read(&opts.config) {
+    let (rules, unreadable) = match crate::daemon::store::read_rules(&opts.config) {
         Ok(rules) => (rules, false),
         // A night to resume goes on under the rules it was played under,
         // and says on the screen and in the log why the file was not read:

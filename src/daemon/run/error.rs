@@ -5,7 +5,7 @@ use std::io;
 
 use thiserror::Error;
 
-use crate::daemon::session::SessionError;
+use crate::daemon::store::SessionError;
 
 #[derive(Debug, Error)]
 pub enum RunError {

@@ -60,7 +60,8 @@ pub use self::reader::{CardReader, TapFilter};
 use self::display::DisplayWriter;
 use self::reader::ReaderLoop;
 use self::state::Core;
-use crate::daemon::session::{Input, RulesSource, Session, Storage};
+use crate::daemon::session::{Input, RulesSource};
+use crate::daemon::store::{Storage, Stored};
 use crate::rules::Hardware;
 
 /// The journal's file name in the state directory.
@@ -136,7 +137,7 @@ pub struct Setup {
 /// file's, or, when the file went bad while the table was down, that of the
 /// rules the resumed night is in. Fails only when there is no night to go on
 /// with (a new night under refused rules, an unusable journal).
-pub fn open(setup: &Setup) -> Result<(Session, Hardware), RunError> {
+pub fn open(setup: &Setup) -> Result<(Stored, Hardware), RunError> {
     use std::os::unix::fs::DirBuilderExt;
     std::fs::DirBuilder::new()
         .recursive(true)
@@ -146,7 +147,7 @@ pub fn open(setup: &Setup) -> Result<(Session, Hardware), RunError> {
             path: setup.state_dir.display().to_string(),
             reason: e.to_string(),
         })?;
-    let session = Session::open(&setup.rules, &storage(&setup.state_dir))?;
+    let session = Stored::open(&setup.rules, &storage(&setup.state_dir))?;
     // Pins and buses are claimed once, at start, from the file even when
     // the night resumes under the journal's rules.
     let hw = match setup.rules.load() {
@@ -164,7 +165,7 @@ pub async fn serve<I, R>(
     devices: Devices<I, R>,
     signals: mpsc::Receiver<Signal>,
     notifier: Notifier,
-) -> Result<Session, RunError>
+) -> Result<Stored, RunError>
 where
     I: I2c + Send + 'static,
     R: CardReader + Send + 'static,
@@ -175,13 +176,13 @@ where
 
 /// [`serve`] on a session [`open`] gave.
 pub async fn serve_open<I, R>(
-    session: Session,
+    session: Stored,
     hw: Hardware,
     setup: Setup,
     devices: Devices<I, R>,
     mut signals: mpsc::Receiver<Signal>,
     notifier: Notifier,
-) -> Result<Session, RunError>
+) -> Result<Stored, RunError>
 where
     I: I2c + Send + 'static,
     R: CardReader + Send + 'static,

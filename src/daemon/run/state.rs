@@ -9,11 +9,12 @@ use tracing::{debug, error, info, warn};
 
 use super::input::InputTx;
 use super::notify::Notifier;
-use crate::daemon::session::{Input, Level, Session};
+use crate::daemon::session::{Input, Level};
+use crate::daemon::store::Stored;
 use crate::hw::oled::Frame;
 
 pub struct Core {
-    pub session: Session,
+    pub session: Stored,
     frames: watch::Sender<Frame>,
     notifier: Notifier,
     /// For the count of inputs the channel had to drop.
@@ -26,7 +27,7 @@ pub struct Core {
 impl Core {
     /// Logs what opening the session had to say and sets the first status.
     pub fn new(
-        session: Session,
+        session: Stored,
         frames: watch::Sender<Frame>,
         notifier: Notifier,
         inbox: InputTx,

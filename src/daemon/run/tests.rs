@@ -14,7 +14,8 @@ use super::notify::{watchdog_period, Notifier};
 use super::reader::{Next, ReaderLoop, TapFilter};
 use super::state::Core;
 use super::{FakeDevices, OpenError};
-use crate::daemon::session::{Input, RulesSource, Session, Storage};
+use crate::daemon::session::{Input, RulesSource};
+use crate::daemon::store::{Storage, Stored};
 use crate::hw::oled::Frame;
 use crate::hw::sim::Miso;
 use crate::rules::Hardware;
@@ -212,7 +213,7 @@ fn a_burst_beyond_the_inbox_does_not_block_and_is_counted() {
 #[test]
 fn the_state_task_logs_dropped_inputs_once_per_burst() {
     let session =
-        Session::open(&RulesSource::embedded(), &Storage::default()).expect("default rules");
+        Stored::open(&RulesSource::embedded(), &Storage::default()).expect("default rules");
     let (frames, frames_rx) = watch::channel(Frame::new());
     let (tx, _rx) = InputTx::channel(2);
     let logs = Logs::default();

@@ -4,105 +4,35 @@
 //! table logic of its own, so what a host rehearses in the simulator is what
 //! the Pi does.
 //!
-//! Time is a parameter, never read here (quinn-proto style): every call says
-//! what time it is, as a [`Duration`] since the shell started, and
-//! [`Session::next_wake`] says when the screen would change by itself. Tests
-//! and scripts run on virtual time.
+//! The session is sans-IO, the way quinn-proto is: it reads no file, no
+//! clock and no device. Time is a parameter: every call says what time it
+//! is, as a [`Duration`] since the shell started, and [`Session::next_wake`]
+//! says when the screen would change by itself. What must reach the disk is
+//! queued as [`Output`]s, which the shell takes with [`Session::poll_output`]
+//! and performs before it takes the next frame: journal records (appended
+//! and fsynced, the result handed back with [`Session::appended`]), hand
+//! histories, the ledger's exports, and requests to read the rules file.
+//! [`crate::daemon::store`] is that shell for files; tests and scripts run
+//! on virtual time.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+mod rules_source;
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use thiserror::Error;
-
 use crate::engine::{Action, Event};
 use crate::journal::phh_writer;
-use crate::journal::{self, Fault, Header, Journal, JournalError, Reader, Record, Start};
+use crate::journal::Record;
 use crate::rules::{uid_hex, CardRole, HouseRules, RulesError};
-use crate::table::{Night, Replay, TableEvent, UNDO_HANDS};
+use crate::table::{Night, TableEvent};
 use crate::ui::Press;
 use crate::ui::{
     screens, Ack, ClockView, Controller, Frame, Intent, Mode, Screen, View, HOST_WARN_SECS,
 };
 
-/// Where house rules came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Origin {
-    /// The default compiled into dealerd: no file to read again.
-    Embedded,
-    /// A file, named in messages as given.
-    File(PathBuf),
-}
-
-/// House rules as text, and where they came from. What a session is opened
-/// with and what a reload brings; the shell reads the file, the session
-/// never does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RulesSource {
-    pub origin: Origin,
-    pub text: String,
-}
-
-/// How the embedded default is named in messages, in a journal's header and
-/// in a `rules` event (which keep a name, not an [`Origin`]).
-pub const EMBEDDED_NAME: &str = "embedded default";
-
-impl RulesSource {
-    /// The default compiled into dealerd.
-    pub fn embedded() -> RulesSource {
-        RulesSource {
-            origin: Origin::Embedded,
-            text: crate::rules::DEFAULT_TOML.to_string(),
-        }
-    }
-
-    pub fn file(path: impl Into<PathBuf>, text: impl Into<String>) -> RulesSource {
-        RulesSource {
-            origin: Origin::File(path.into()),
-            text: text.into(),
-        }
-    }
-
-    /// Reads the file at `path`.
-    pub fn read(path: &Path) -> Result<RulesSource, RulesError> {
-        // A byte that is not UTF-8 is located like any other error.
-        let text = crate::rules::read_text(path)?;
-        Ok(RulesSource::file(path, text))
-    }
-
-    /// The name in messages: the path as given, or [`EMBEDDED_NAME`].
-    pub fn name(&self) -> String {
-        match &self.origin {
-            Origin::Embedded => EMBEDDED_NAME.to_string(),
-            Origin::File(path) => path.display().to_string(),
-        }
-    }
-
-    /// Back from a name a journal or a `rules` event kept.
-    pub fn from_name(name: &str, text: &str) -> RulesSource {
-        let origin = match name {
-            EMBEDDED_NAME => Origin::Embedded,
-            path => Origin::File(PathBuf::from(path)),
-        };
-        RulesSource {
-            origin,
-            text: text.to_string(),
-        }
-    }
-
-    /// The file to read again on a reload, if there is one.
-    pub fn path(&self) -> Option<&Path> {
-        match &self.origin {
-            Origin::Embedded => None,
-            Origin::File(path) => Some(path),
-        }
-    }
-
-    pub fn load(&self) -> Result<HouseRules, RulesError> {
-        crate::rules::load_str(&self.name(), &self.text)
-    }
-}
+pub use self::rules_source::{Origin, RulesSource, EMBEDDED_NAME};
 
 /// What the shell hands the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,11 +41,14 @@ pub enum Input {
     Press(Press),
     /// A card on the reader: its UID as read.
     Tap(Vec<u8>),
-    /// The rules file as it now reads (SIGHUP, or a host's "reload" the
-    /// shell answered by reading the file). Applied between hands.
+    /// The rules file as it now reads (the shell's answer to
+    /// [`Output::ReadRules`], or rules handed in whole). Applied between hands.
     Reload(RulesSource),
-    /// Read the rules file the session runs under again and reload it
-    /// (SIGHUP on the Pi).
+    /// The rules file could not be read (the shell's answer to
+    /// [`Output::ReadRules`]): the error, located, for the screen and the log.
+    RulesUnreadable(String),
+    /// Reload the rules file the session runs under (SIGHUP on the Pi): the
+    /// session asks the shell to read it with [`Output::ReadRules`].
     ReloadFile,
     /// A table event straight from the simulator's `:` commands; the Pi
     /// daemon never sends this.
@@ -137,29 +70,45 @@ pub struct Notice {
     pub text: String,
 }
 
-#[derive(Debug, Error)]
-pub enum SessionError {
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    #[error(transparent)]
-    Journal(#[from] JournalError),
-    #[error("cannot write {path}: {reason}")]
-    Write { path: String, reason: String },
-    #[error("{path}: kept under other house rules ({was}), not {now}")]
-    RulesChanged {
-        path: String,
-        was: String,
-        now: String,
+/// What the session asks of the shell, in order. Each is done before the
+/// next frame is taken, so nothing the screen confirms is lost to a power cut.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    /// Append to the journal and make it durable (fsync), stamped with the
+    /// wall clock's `at` (unix seconds). The shell answers with
+    /// [`Session::appended`] before it polls again.
+    Append { record: Record, at: Option<u64> },
+    /// Hand `hand` is over: its history says `text`, or PHH cannot say the
+    /// hand (why), and there is to be no file.
+    History {
+        hand: u64,
+        text: Result<String, String>,
     },
+    /// Hand `hand`'s end was undone: its history goes.
+    RemoveHistory { hand: u64 },
+    /// Read this rules file and answer with [`Input::Reload`] or
+    /// [`Input::RulesUnreadable`].
+    ReadRules(PathBuf),
+    /// The ledger or a stack changed: the exports derived from it are due.
+    Ledger,
 }
 
-/// Where a session keeps its night.
-#[derive(Debug, Clone, Default)]
-pub struct Storage {
-    /// The journal; an existing one is replayed and the night goes on.
-    pub journal: Option<PathBuf>,
-    /// Each finished hand is written here as PHH.
-    pub history: Option<PathBuf>,
+/// Which outputs the shell keeps; the session queues no other, and works
+/// out no history text nobody writes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Keeps {
+    pub journal: bool,
+    pub histories: bool,
+    pub ledger: bool,
+}
+
+/// How to take back a change whose record the disk refused.
+#[derive(Debug, Clone)]
+enum TakeBack {
+    /// An event was applied: undo it.
+    Applied,
+    /// Undo took this event back: apply it again.
+    Undid(TableEvent),
 }
 
 /// How long a note (what was recorded, what undo took back) stays up.
@@ -193,8 +142,16 @@ enum Run {
 pub struct Session {
     night: Night,
     ctl: Controller,
-    journal: Option<Journal>,
-    history: Option<PathBuf>,
+    keeps: Keeps,
+    /// What the shell is to do, oldest first.
+    outputs: VecDeque<Output>,
+    /// One per [`Output::Append`] not yet answered, the one in flight first:
+    /// how to take its change back if the disk refuses it.
+    unconfirmed: VecDeque<TakeBack>,
+    /// An append was handed out and not yet answered.
+    in_flight: bool,
+    /// The wall clock (unix seconds) at `now` zero, as the shell read it.
+    wall: Option<u64>,
     /// The first journal failure. Nothing more can be confirmed, so every
     /// later input is refused with it on the screen.
     failed: Option<String>,
@@ -222,63 +179,29 @@ pub struct Session {
 }
 
 impl Session {
-    /// Parses the rules, opens (or creates) the journal and replays it.
-    ///
-    /// A resumed night goes on under the rules its journal holds; rules text
-    /// that differs is then reloaded as a reload is, so a file that went bad
-    /// while the table was down is refused on the screen and in the log, and
-    /// the night goes on. Only a new night needs the rules to be good.
-    pub fn open(rules: &RulesSource, storage: &Storage) -> Result<Session, SessionError> {
-        let parsed = rules.load();
-        let text = rules.text.as_str();
-        for dir in storage.history.iter() {
-            std::fs::create_dir_all(dir).map_err(|e| SessionError::Write {
-                path: dir.display().to_string(),
-                reason: e.to_string(),
-            })?;
-        }
-        let mut notices = Vec::new();
-        let mut opened = rules.clone();
-        let (night, journal) = match &storage.journal {
-            None => (Night::new(Arc::new(parsed?)), None),
-            Some(path) => {
-                // Bad rules and no night to resume: leave no file behind.
-                if !path.exists() {
-                    if let Err(e) = parsed {
-                        return Err(e.into());
-                    }
-                }
-                match Journal::start(path)? {
-                    Start::New(blank) => {
-                        let house = parsed?;
-                        let journal = blank.begin(Header::new(&rules.name(), text))?;
-                        if let Some(warning) = journal.recovered() {
-                            notices.push(Notice {
-                                level: Level::Warn,
-                                text: warning.to_string(),
-                            });
-                        }
-                        (Night::new(Arc::new(house)), Some(journal))
-                    }
-                    Start::Resume(header, reader) => {
-                        let kept = match parsed {
-                            Ok(rules) if header.rules_text == text => rules,
-                            _ => header.rules(path)?,
-                        };
-                        opened = RulesSource::from_name(&header.rules, &header.rules_text);
-                        let history = storage.history.as_deref();
-                        let (night, journal) =
-                            resume(path, Arc::new(kept), *reader, history, &mut notices)?;
-                        (night, Some(journal))
-                    }
-                }
-            }
-        };
-        let mut session = Session {
+    /// A new night under `rules`.
+    pub fn new(rules: &RulesSource, keeps: Keeps) -> Result<Session, RulesError> {
+        let house = rules.load()?;
+        Ok(Session::resume(
+            Night::new(Arc::new(house)),
+            rules.clone(),
+            keeps,
+        ))
+    }
+
+    /// A night folded from its journal, opened under `opened` (the rules its
+    /// journal's header holds). The shell reloads the rules file as it now
+    /// reads if that differs, so a file that went bad while the table was
+    /// down is refused on the screen and in the log, and the night goes on.
+    pub fn resume(night: Night, opened: RulesSource, keeps: Keeps) -> Session {
+        Session {
             night,
             ctl: Controller::new(),
-            journal,
-            history: storage.history.clone(),
+            keeps,
+            outputs: VecDeque::new(),
+            unconfirmed: VecDeque::new(),
+            in_flight: false,
+            wall: None,
             failed: None,
             clock: None,
             host_until: None,
@@ -287,21 +210,68 @@ impl Session {
             ack: None,
             pending_rules: None,
             opened,
-            notices,
+            notices: Vec::new(),
             now: Duration::ZERO,
             preview: screens::PreviewCache::default(),
             idle_press: false,
-        };
-        if session.rules_in_force().text != text {
-            session.reload(rules.clone());
         }
-        Ok(session)
     }
 
-    /// The next journal append fails as `fault` says (tests); false without
-    /// a journal.
-    pub fn inject_journal_fault(&mut self, fault: Fault) -> bool {
-        self.journal.as_mut().map(|j| j.inject(fault)).is_some()
+    /// The wall clock read `unix` seconds when `now` was zero: records and
+    /// hand histories are stamped from it. Unset (a Pi whose clock network
+    /// time has not set yet), nothing is stamped.
+    pub fn set_wall_clock(&mut self, unix: Option<u64>) {
+        self.wall = unix;
+    }
+
+    /// The wall clock now, in unix seconds, if it is known.
+    pub fn wall_now(&self) -> Option<u64> {
+        self.wall.map(|w| w.saturating_add(self.now.as_secs()))
+    }
+
+    /// The next thing for the shell to do. After an [`Output::Append`],
+    /// nothing more comes out until [`Session::appended`] says how it went:
+    /// what follows depends on it.
+    pub fn poll_output(&mut self) -> Option<Output> {
+        if self.in_flight {
+            return None;
+        }
+        let out = self.outputs.pop_front()?;
+        self.in_flight = matches!(out, Output::Append { .. });
+        Some(out)
+    }
+
+    /// The shell's answer to the last [`Output::Append`]: durable, or why
+    /// not. A refused record's change is taken back, with every change
+    /// queued after it, and the session stops: nothing more can be
+    /// confirmed, so every later input is refused with the reason.
+    pub fn appended(&mut self, result: Result<(), String>) {
+        if !std::mem::take(&mut self.in_flight) {
+            return;
+        }
+        let Err(why) = result else {
+            self.unconfirmed.pop_front();
+            return;
+        };
+        self.outputs.clear();
+        // Newest first, as they were made.
+        while let Some(take_back) = self.unconfirmed.pop_back() {
+            match take_back {
+                TakeBack::Applied => {
+                    self.night.undo();
+                }
+                TakeBack::Undid(event) => {
+                    let _ = self.night.apply(event);
+                }
+            }
+        }
+        let text = format!("journal: {why}");
+        self.notice(Level::Error, text.clone());
+        self.recorded = None;
+        self.ack = None;
+        self.say(&text);
+        self.failed = Some(text);
+        self.after_change();
     }
 
     pub fn night(&self) -> &Night {
@@ -484,6 +454,7 @@ impl Session {
             }
             Input::Tap(uid) => self.tap(&uid),
             Input::Reload(rules) => self.reload(rules),
+            Input::RulesUnreadable(why) => self.refuse_rules(why),
             Input::ReloadFile => self.reload_file(),
             Input::Table(e) => {
                 self.apply(e);
@@ -679,22 +650,21 @@ impl Session {
         }
     }
 
-    /// Reads the session's rules file again. The embedded default has no
-    /// file to read.
+    /// Asks the shell to read the session's rules file again. The embedded
+    /// default has no file to read.
     fn reload_file(&mut self) {
-        let in_force = self.rules_in_force();
-        let Some(path) = in_force.path() else {
-            self.say("the embedded default rules have no file to reload");
-            return;
-        };
-        match RulesSource::read(path) {
-            Ok(rules) => self.reload(rules),
-            Err(e) => {
-                let msg = format!("rules not reloaded: {e}");
-                self.notice(Level::Error, msg.clone());
-                self.say(msg);
-            }
+        match self.rules_in_force().origin {
+            Origin::File(path) => self.outputs.push_back(Output::ReadRules(path)),
+            Origin::Embedded => self.say("the embedded default rules have no file to reload"),
         }
+    }
+
+    /// Rules that cannot be had: the error on screen and in the log, and the
+    /// old rules stay.
+    fn refuse_rules(&mut self, why: impl std::fmt::Display) {
+        let msg = format!("rules not reloaded: {why}");
+        self.notice(Level::Error, msg.clone());
+        self.say(msg);
     }
 
     /// New rules: refused with the error on screen and in the log (the old
@@ -702,9 +672,7 @@ impl Session {
     fn reload(&mut self, rules: RulesSource) {
         let source = rules.name();
         if let Err(e) = rules.load() {
-            let msg = format!("rules not reloaded: {e}");
-            self.notice(Level::Error, msg.clone());
-            self.say(msg);
+            self.refuse_rules(e);
             return;
         }
         if rules.text == self.rules_in_force().text {
@@ -739,31 +707,24 @@ impl Session {
         }
     }
 
-    /// Applies an accepted event and journals it (fsynced) before the next
-    /// frame; a refusal goes on the screen. Whether it was accepted.
+    /// Applies an accepted event and queues its record, to be made durable
+    /// before the next frame; a refusal goes on the screen. Whether it was
+    /// accepted.
     fn apply(&mut self, event: TableEvent) -> bool {
         if self.failed.is_some() {
             return false;
         }
-        let record = self.journal.is_some().then(|| Record::Event(event.clone()));
-        let before = self.hand_over();
+        let record = self.keeps.journal.then(|| Record::Event(event.clone()));
+        let before = self.marks();
         if let Err(e) = self.night.apply(event) {
             self.say(e);
             return false;
         }
         if let Some(record) = record {
-            self.journaled(&record, |night| {
-                night.undo();
-            });
+            self.journal(record, TakeBack::Applied);
         }
-        if self.failed.is_none() {
-            self.sync_history(before);
-        }
-        self.failed.is_none()
-    }
-
-    fn hand_over(&self) -> (u64, bool) {
-        hand_over(&self.night)
+        self.derived(before);
+        true
     }
 
     fn undo(&mut self) {
@@ -782,40 +743,60 @@ impl Session {
             self.say("a host action: only the host takes it back (tap the host card)");
             return;
         }
-        let before = self.hand_over();
+        let before = self.marks();
         let Some(event) = self.night.undo() else {
             return;
         };
         let said = format!("undo: {}", self.night.table().describe(&event));
         self.recorded(said);
-        self.journaled(&Record::Undo, move |night| {
-            let _ = night.apply(event);
-        });
-        if self.failed.is_none() {
-            self.sync_history(before);
+        if self.keeps.journal {
+            self.journal(Record::Undo, TakeBack::Undid(event));
+        }
+        self.derived(before);
+    }
+
+    fn journal(&mut self, record: Record, take_back: TakeBack) {
+        let at = self.wall_now();
+        self.outputs.push_back(Output::Append { record, at });
+        self.unconfirmed.push_back(take_back);
+    }
+
+    /// What the derived files follow, before a change.
+    fn marks(&self) -> Marks {
+        Marks {
+            hand: hand_over(&self.night),
+            ledger: self.night.table().ledger().entries().len(),
         }
     }
 
-    /// Appends a record; if the disk refuses, takes the change back and stops.
-    fn journaled(&mut self, record: &Record, take_back: impl FnOnce(&mut Night)) {
-        let Some(journal) = self.journal.as_mut() else {
-            return;
-        };
-        if let Err(e) = journal.append(record) {
-            take_back(&mut self.night);
-            let text = format!("journal: {e}");
-            self.notice(Level::Error, text.clone());
-            self.say(&text);
-            self.failed = Some(text);
+    /// Queues what a change means for the files derived from the night: a
+    /// hand history is there exactly when its hand is over and PHH can say
+    /// it, with the text the night gives; the ledger's exports follow every
+    /// entry and every hand's end.
+    fn derived(&mut self, before: Marks) {
+        let after = self.marks();
+        let (was, now) = (before.hand, after.hand);
+        if self.keeps.histories {
+            if was.1 && !now.1 && now.0 == was.0 {
+                self.outputs
+                    .push_back(Output::RemoveHistory { hand: was.0 });
+            }
+            if now.1 && now != was {
+                let text = phh_writer::to_phh(self.night.table());
+                if let Err(why) = &text {
+                    // Never silent, and loud enough for `--quiet`.
+                    self.notice(
+                        Level::Warn,
+                        format!("hand {}: no hand history: {why}", now.0),
+                    );
+                }
+                self.outputs
+                    .push_back(Output::History { hand: now.0, text });
+            }
         }
-    }
-
-    /// Keeps the session folder the journal's after a change (see
-    /// [`sync_history`]).
-    fn sync_history(&mut self, before: (u64, bool)) {
-        let Some(dir) = &self.history else { return };
-        let notices = sync_history(dir, &self.night, before);
-        self.notices.extend(notices);
+        if self.keeps.ledger && after != before {
+            self.outputs.push_back(Output::Ledger);
+        }
     }
 
     fn notice(&mut self, level: Level, text: String) {
@@ -828,260 +809,18 @@ impl Session {
     }
 }
 
+/// What the derived files follow: hands dealt and whether the last is over,
+/// and the ledger's entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Marks {
+    hand: (u64, bool),
+    ledger: usize,
+}
+
 /// Hands dealt, and whether the last one is over.
-fn hand_over(night: &Night) -> (u64, bool) {
+pub fn hand_over(night: &Night) -> (u64, bool) {
     let table = night.table();
     (table.hands_dealt(), table.hand().is_some_and(|h| h.settled))
-}
-
-fn history_path(dir: &Path, hand: u64) -> PathBuf {
-    dir.join(format!("hand-{hand:04}.phh"))
-}
-
-/// The hand number of a history file's name.
-fn history_number(name: &str) -> Option<u64> {
-    name.strip_prefix("hand-")?
-        .strip_suffix(".phh")?
-        .parse()
-        .ok()
-}
-
-/// The hand histories are derived from the journal: hand N's file is there
-/// exactly when hand N is over in the night and PHH can say it, with the
-/// text the night gives. After a change from `before` (hands dealt, last
-/// hand over), a hand that ended is written and a hand whose end was undone
-/// loses its file.
-fn sync_history(dir: &Path, night: &Night, before: (u64, bool)) -> Vec<Notice> {
-    let after = hand_over(night);
-    let mut notices = Vec::new();
-    if before.1 && !after.1 && after.0 == before.0 {
-        let path = history_path(dir, before.0);
-        match std::fs::remove_file(&path) {
-            Ok(()) => notices.push(Notice {
-                level: Level::Info,
-                text: format!("{}: removed, the hand's end was undone", path.display()),
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => notices.push(Notice {
-                level: Level::Warn,
-                text: format!("{}: cannot remove: {e}", path.display()),
-            }),
-        }
-    }
-    if after.1 && after != before {
-        let text = phh_writer::to_phh(night.table());
-        notices.extend(settle_history(
-            dir,
-            after.0,
-            text,
-            Check::Live,
-            &BTreeSet::new(),
-        ));
-    }
-    notices
-}
-
-/// How a restart's replay checks a history against the journal.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Check {
-    /// Live: write what the hand says.
-    Live,
-    /// A hand undo can still reach, or the last: the file is read and
-    /// compared (a crash between the journal and the history, an undone end).
-    Content,
-    /// A hand out of undo's reach: its file was renamed into place whole
-    /// when the hand ended and nothing can change it since, so one that
-    /// is there is taken as written; only a missing one is written. Reading
-    /// every history of a long night from an SD card would hold up the
-    /// start for seconds.
-    Presence,
-}
-
-/// Makes hand `hand`'s file say `text` (or, if PHH cannot say the hand,
-/// makes it absent), writing only what differs. During a restart's replay
-/// only a change on disk is worth a notice.
-fn settle_history(
-    dir: &Path,
-    hand: u64,
-    text: Result<String, String>,
-    check: Check,
-    present: &BTreeSet<u64>,
-) -> Vec<Notice> {
-    let rebuilding = check != Check::Live;
-    if check == Check::Presence && text.is_ok() && present.contains(&hand) {
-        return Vec::new();
-    }
-    let path = history_path(dir, hand);
-    let on_disk = match check {
-        Check::Presence if !present.contains(&hand) => None,
-        _ => std::fs::read_to_string(&path).ok(),
-    };
-    let mut notices = Vec::new();
-    let mut say = |level, text| notices.push(Notice { level, text });
-    match text {
-        Ok(text) if on_disk.as_deref() == Some(text.as_str()) => {}
-        Ok(text) => match phh_writer::write_text(&path, &text) {
-            Ok(()) if rebuilding => say(
-                Level::Warn,
-                format!("{}: rebuilt from the journal", path.display()),
-            ),
-            Ok(()) => {}
-            Err(e) => say(
-                Level::Warn,
-                format!("{}: cannot write: {e}", path.display()),
-            ),
-        },
-        Err(why) => {
-            if !rebuilding {
-                say(Level::Info, format!("hand {hand}: no hand history: {why}"));
-            }
-            if on_disk.is_some() {
-                match std::fs::remove_file(&path) {
-                    Ok(()) => say(
-                        Level::Warn,
-                        format!("{}: removed, PHH cannot say this hand", path.display()),
-                    ),
-                    Err(e) => say(
-                        Level::Warn,
-                        format!("{}: cannot remove: {e}", path.display()),
-                    ),
-                }
-            }
-        }
-    }
-    notices
-}
-
-/// The hand numbers of the histories in the folder.
-fn histories_in(dir: &Path) -> BTreeSet<u64> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return BTreeSet::new();
-    };
-    entries
-        .flatten()
-        .filter_map(|e| history_number(&e.file_name().to_string_lossy()))
-        .collect()
-}
-
-/// After a restart's replay: histories of hands the night has not finished
-/// (an end undone, or a crash between the two writes) and half-written
-/// temporary files go.
-fn prune_histories(dir: &Path, night: &Night) -> Vec<Notice> {
-    let (dealt, over) = hand_over(night);
-    let last_over = if over { dealt } else { dealt.saturating_sub(1) };
-    let mut notices = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return notices;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let stale =
-            name.ends_with(".phh.tmp") || history_number(&name).is_some_and(|n| n > last_over);
-        if !stale {
-            continue;
-        }
-        let path = entry.path();
-        let text = match std::fs::remove_file(&path) {
-            Ok(()) => (
-                Level::Warn,
-                format!(
-                    "{}: removed, the journal has no such hand over",
-                    path.display()
-                ),
-            ),
-            Err(e) => (
-                Level::Warn,
-                format!("{}: cannot remove: {e}", path.display()),
-            ),
-        };
-        notices.push(Notice {
-            level: text.0,
-            text: text.1,
-        });
-    }
-    notices
-}
-
-/// Replays a journal being opened. With a history folder the night is
-/// folded record by record, as it was played, so every hand's end is there
-/// to rebuild its history from; without one, the faster [`Replay`].
-fn resume(
-    path: &Path,
-    rules: Arc<HouseRules>,
-    mut records: Reader,
-    history: Option<&Path>,
-    notices: &mut Vec<Notice>,
-) -> Result<(Night, Journal), SessionError> {
-    let located = |e| match e {
-        JournalError::Replay { n, reason } => JournalError::Replay {
-            n,
-            reason: format!("{}: {reason}", path.display()),
-        },
-        e => e,
-    };
-    let night = match history {
-        None => {
-            let mut replay = Replay::new(rules);
-            for record in records.by_ref() {
-                let (n, record) = record?;
-                journal::fold(&mut replay, n, record).map_err(located)?;
-            }
-            journal::finish(replay).map_err(located)?
-        }
-        Some(dir) => {
-            let mut night = Night::new(rules);
-            // Each hand's text as the journal ends it; settled on disk once
-            // no undo can reach the hand any more, so an end undone and
-            // played again later in the journal writes nothing twice.
-            let mut ended: BTreeMap<u64, Result<String, String>> = BTreeMap::new();
-            let present = histories_in(dir);
-            let reach = UNDO_HANDS as u64 + 1;
-            for record in records.by_ref() {
-                let (n, record) = record?;
-                let before = hand_over(&night);
-                journal::apply(&mut night, n, record).map_err(located)?;
-                let after = hand_over(&night);
-                if after == before {
-                    continue;
-                }
-                if before.1 && !after.1 && after.0 == before.0 {
-                    ended.remove(&before.0);
-                }
-                if after.1 {
-                    ended.insert(after.0, phh_writer::to_phh(night.table()));
-                }
-                while let Some(entry) = ended.first_entry() {
-                    if *entry.key() + reach >= after.0 {
-                        break;
-                    }
-                    let (hand, text) = entry.remove_entry();
-                    notices.extend(settle_history(dir, hand, text, Check::Presence, &present));
-                }
-            }
-            for (hand, text) in ended {
-                notices.extend(settle_history(dir, hand, text, Check::Content, &present));
-            }
-            notices.extend(prune_histories(dir, &night));
-            night
-        }
-    };
-    let journal = records.finish()?;
-    if let Some(warning) = journal.recovered() {
-        notices.push(Notice {
-            level: Level::Warn,
-            text: warning.to_string(),
-        });
-    }
-    notices.push(Notice {
-        level: Level::Info,
-        text: format!(
-            "{}: resumed after {} records, {} hands",
-            path.display(),
-            journal.len(),
-            night.table().hands_dealt()
-        ),
-    });
-    Ok((night, journal))
 }
 
 /// Whole seconds, rounded up as a countdown shows them.

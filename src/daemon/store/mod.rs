@@ -1,0 +1,213 @@
+//! The shell's files around a [`Session`]: the journal, the hand histories
+//! and the rules file. The session is sans-IO and only queues what must be
+//! written; [`Stored`] performs it after every input, in order, before the
+//! frame is taken, and answers each journal append with how it went.
+//! `dealerd sim` and `dealerd run` both keep their night through it.
+
+mod history;
+
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::daemon::session::{Input, Keeps, Level, Notice, Output, RulesSource, Session};
+use crate::journal::{stamp, Fault, Header, Journal, JournalError, Start};
+use crate::rules::RulesError;
+
+#[derive(Debug, Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    #[error("cannot write {path}: {reason}")]
+    Write { path: String, reason: String },
+}
+
+/// Where a session keeps its night.
+#[derive(Debug, Clone, Default)]
+pub struct Storage {
+    /// The journal; an existing one is replayed and the night goes on.
+    pub journal: Option<PathBuf>,
+    /// Each finished hand is written here as PHH.
+    pub history: Option<PathBuf>,
+}
+
+/// Reads the rules file at `path`: the shell's part of every reload. A
+/// byte that is not UTF-8 is located like any other error.
+pub fn read_rules(path: &Path) -> Result<RulesSource, RulesError> {
+    let text = crate::rules::read_text(path)?;
+    Ok(RulesSource::file(path, text))
+}
+
+/// A [`Session`] whose outputs reach the disk: what the shells drive. It
+/// reads as the session it holds; every change goes through it.
+pub struct Stored {
+    session: Session,
+    journal: Option<Journal>,
+    history: Option<PathBuf>,
+    /// What opening and writing had to say, before the session's own.
+    notices: Vec<Notice>,
+}
+
+impl Deref for Stored {
+    type Target = Session;
+
+    fn deref(&self) -> &Session {
+        &self.session
+    }
+}
+
+impl Stored {
+    /// Parses the rules, opens (or creates) the journal and replays it.
+    ///
+    /// A resumed night goes on under the rules its journal holds; rules text
+    /// that differs is then reloaded as a reload is, so a file that went bad
+    /// while the table was down is refused on the screen and in the log, and
+    /// the night goes on. Only a new night needs the rules to be good.
+    pub fn open(rules: &RulesSource, storage: &Storage) -> Result<Stored, SessionError> {
+        Stored::open_at(rules, storage, stamp::now())
+    }
+
+    /// As [`Stored::open`], with the wall clock read as `wall` (unix
+    /// seconds; `None` when it is not set).
+    pub fn open_at(
+        rules: &RulesSource,
+        storage: &Storage,
+        wall: Option<u64>,
+    ) -> Result<Stored, SessionError> {
+        for dir in storage.history.iter() {
+            std::fs::create_dir_all(dir).map_err(|e| SessionError::Write {
+                path: dir.display().to_string(),
+                reason: e.to_string(),
+            })?;
+        }
+        let keeps = Keeps {
+            journal: storage.journal.is_some(),
+            histories: storage.history.is_some(),
+            ledger: false,
+        };
+        let mut notices = Vec::new();
+        let mut warn = |text: Option<&str>| {
+            if let Some(text) = text {
+                notices.push(Notice {
+                    level: Level::Warn,
+                    text: text.to_string(),
+                });
+            }
+        };
+        let (session, journal) = match &storage.journal {
+            None => (Session::new(rules, keeps)?, None),
+            Some(path) => {
+                // Bad rules and no night to resume: leave no file behind.
+                if !path.exists() {
+                    rules.load()?;
+                }
+                match Journal::start(path)? {
+                    Start::New(blank) => {
+                        let session = Session::new(rules, keeps)?;
+                        let header = Header::new(&rules.name(), &rules.text).started_at(wall);
+                        let journal = blank.begin(header)?;
+                        warn(journal.recovered());
+                        (session, Some(journal))
+                    }
+                    Start::Resume(header, reader) => {
+                        let kept = match rules.load() {
+                            Ok(house) if header.rules_text == rules.text => house,
+                            _ => header.rules(path)?,
+                        };
+                        let opened = RulesSource::from_name(&header.rules, &header.rules_text);
+                        let dir = storage.history.as_deref();
+                        let (night, journal) =
+                            history::resume(path, Arc::new(kept), *reader, dir, &mut notices)?;
+                        (Session::resume(night, opened, keeps), Some(journal))
+                    }
+                }
+            }
+        };
+        let mut stored = Stored {
+            session,
+            journal,
+            history: storage.history.clone(),
+            notices,
+        };
+        stored.session.set_wall_clock(wall);
+        if stored.rules_in_force().text != rules.text {
+            stored.handle(Input::Reload(rules.clone()), Duration::ZERO);
+        }
+        Ok(stored)
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// One input at `now`, and everything it asks of the disk.
+    pub fn handle(&mut self, input: Input, now: Duration) {
+        self.session.handle(input, now);
+        self.perform(now);
+    }
+
+    /// Time passes (see [`Session::tick`]).
+    pub fn tick(&mut self, now: Duration) {
+        self.session.tick(now);
+        self.perform(now);
+    }
+
+    /// What happened since the last call, for the log: the files' notices,
+    /// then the session's.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        let mut notices = std::mem::take(&mut self.notices);
+        notices.extend(self.session.take_notices());
+        notices
+    }
+
+    /// The next journal append fails as `fault` says (tests); false without
+    /// a journal.
+    pub fn inject_journal_fault(&mut self, fault: Fault) -> bool {
+        self.journal.as_mut().map(|j| j.inject(fault)).is_some()
+    }
+
+    /// Does what the session queued, in order.
+    fn perform(&mut self, now: Duration) {
+        while let Some(out) = self.session.poll_output() {
+            match out {
+                Output::Append { record, at } => {
+                    let written = match self.journal.as_mut() {
+                        Some(j) => j.append_at(&record, at).map_err(|e| e.to_string()),
+                        None => Ok(()),
+                    };
+                    self.session.appended(written);
+                }
+                Output::History { hand, text } => {
+                    if let Some(dir) = &self.history {
+                        let notices = history::settle(
+                            dir,
+                            hand,
+                            text,
+                            history::Check::Live,
+                            &Default::default(),
+                        );
+                        self.notices.extend(notices);
+                    }
+                }
+                Output::RemoveHistory { hand } => {
+                    if let Some(dir) = &self.history {
+                        self.notices.extend(history::remove(dir, hand));
+                    }
+                }
+                Output::ReadRules(path) => {
+                    let input = match read_rules(&path) {
+                        Ok(rules) => Input::Reload(rules),
+                        Err(e) => Input::RulesUnreadable(e.to_string()),
+                    };
+                    self.session.handle(input, now);
+                }
+                Output::Ledger => {}
+            }
+        }
+    }
+}

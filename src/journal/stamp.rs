@@ -1,0 +1,82 @@
+//! Wall-clock stamps in a journal. The engine has no clock: the shell reads
+//! it and the journal keeps what it read, so a report or a hand history can
+//! say when something happened without the fold ever depending on it.
+
+/// A civil date and time in UTC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Civil {
+    pub year: i64,
+    pub month: u32,
+    pub day: u32,
+    pub hour: u32,
+    pub minute: u32,
+    pub second: u32,
+}
+
+impl Civil {
+    /// Seconds since 1970-01-01T00:00:00Z, in UTC.
+    pub fn from_unix(secs: u64) -> Civil {
+        let days = (secs / 86_400) as i64;
+        let rem = secs % 86_400;
+        // Howard Hinnant's days-to-civil: exact for every day, no tables.
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097);
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        Civil {
+            year,
+            month,
+            day,
+            hour: (rem / 3_600) as u32,
+            minute: (rem / 60 % 60) as u32,
+            second: (rem % 60) as u32,
+        }
+    }
+
+    /// `2026-11-23T22:58:30Z`.
+    pub fn rfc3339(&self) -> String {
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+}
+
+/// The system's clock, in unix seconds, or `None` while it reads before
+/// [`EARLIEST`]: a Pi has no battery clock, and until network time sets it
+/// it reads 1970. No stamp is better than one fifty years early.
+pub fn now() -> Option<u64> {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .map(|d| d.as_secs())
+        .filter(|&s| s >= EARLIEST)
+}
+
+/// 2020-01-01: any clock before this has not been set.
+pub const EARLIEST: u64 = 1_577_836_800;
+
+#[cfg(test)]
+mod tests {
+    use super::Civil;
+
+    #[test]
+    fn known_dates_convert() {
+        let cases = [
+            (0, "1970-01-01T00:00:00Z"),
+            (951_782_400, "2000-02-29T00:00:00Z"),
+            (1_577_836_800, "2020-01-01T00:00:00Z"),
+            (1_795_474_710, "2026-11-23T22:58:30Z"),
+            (4_107_542_399, "2100-02-28T23:59:59Z"),
+            (4_107_542_400, "2100-03-01T00:00:00Z"),
+        ];
+        for (secs, text) in cases {
+            assert_eq!(Civil::from_unix(secs).rfc3339(), text, "{secs}");
+        }
+    }
+}
