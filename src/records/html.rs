@@ -63,7 +63,10 @@ impl Report {
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
              <title>{house}: the night</title><style>\n{STYLE}\n</style></head>\n<body><main>\n\
-             <h1>{house}</h1><p class=\"sub\">{played} hands played · {}</p>\n",
+             <h1>{house}</h1><p class=\"sub\">{}{played} hands played · {}</p>\n",
+            self.started
+                .as_deref()
+                .map_or(String::new(), |s| format!("began {} · ", esc(s))),
             if self.ended {
                 "the host ended the night"
             } else {

@@ -85,6 +85,10 @@ pub struct Report {
     pub journal: String,
     /// Where the night's rules came from, as the journal's header says.
     pub rules_source: String,
+    /// When the night began (RFC 3339, UTC), if the journal says.
+    pub started: Option<String>,
+    /// The night's name in the ledger exports ([`super::night_id`]).
+    pub night_id: String,
     pub house: String,
     pub currency: String,
     pub money: Money,
@@ -122,6 +126,8 @@ impl Report {
         let house = &table.rules().house;
         Ok(Report {
             journal: path.display().to_string(),
+            night_id: super::night_id(header.started.as_deref(), path, &header.rules_fnv64),
+            started: header.started,
             rules_source: header.rules,
             house: house.name.clone(),
             currency: house.currency.clone(),

@@ -31,6 +31,9 @@ impl Report {
         let mut t = String::new();
         let cur = &self.currency;
         let _ = writeln!(t, "{}: the night in {}", self.house, self.journal);
+        if let Some(started) = &self.started {
+            let _ = writeln!(t, "Began {started}");
+        }
         let played: usize = self.hands_by_game().iter().map(|(_, n)| n).sum();
         let games: Vec<String> = self
             .hands_by_game()
