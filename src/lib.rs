@@ -9,6 +9,7 @@ pub mod engine;
 pub mod hw;
 pub mod journal;
 pub mod phh;
+pub mod records;
 pub mod replay;
 pub mod rules;
 pub mod table;

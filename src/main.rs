@@ -38,6 +38,15 @@ enum Command {
     Sim(SimArgs),
     /// The Pi daemon: buttons, RFID reader and OLED, journaled; for systemd.
     Run(RunArgs),
+    /// The night at a glance from its journal: players and nets, the
+    /// settle-up, hands by game, the biggest pots, kills, bombs and fees.
+    Report {
+        /// A night's journal (journal.jsonl); read without locking it.
+        journal: PathBuf,
+        /// Also write the night as one self-contained HTML page here.
+        #[arg(long, value_name = "OUT.html")]
+        html: Option<PathBuf>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -121,7 +130,26 @@ fn main() -> ExitCode {
         }
         Command::Sim(args) => report(sim(args)),
         Command::Run(args) => report(run(args)),
+        Command::Report { journal, html } => report(night_report(&journal, html.as_deref())),
     }
+}
+
+fn night_report(
+    journal: &std::path::Path,
+    html: Option<&std::path::Path>,
+) -> Result<(), dealerd::records::ReportError> {
+    use dealerd::records::{Report, ReportError};
+    let night = Report::from_journal(journal)?;
+    if let Some(out) = html {
+        dealerd::journal::phh_writer::write_text(out, &night.html()).map_err(|source| {
+            ReportError::Write {
+                path: out.display().to_string(),
+                source,
+            }
+        })?;
+    }
+    print_out(&night.text());
+    Ok(())
 }
 
 fn run(args: RunArgs) -> Result<(), dealerd::daemon::run::RunError> {

@@ -1,0 +1,127 @@
+//! The ledger exports in the state directory, rewritten as the night goes:
+//! `ledger/<night>.csv` and this night's line of `ledger/nights.csv`. Each
+//! file is replaced whole (temporary file, fsync, rename), so a power cut
+//! leaves the old file or the new one, never half of either.
+
+use std::io;
+use std::path::Path;
+
+use super::csv::{first_field, ledger_csv, night_row, NIGHTS_HEADER};
+use crate::journal::phh_writer::write_text;
+use crate::table::Table;
+
+/// Writes the night's ledger CSV and its line in `nights.csv`, keeping the
+/// other nights' lines in their order (this night's goes last the first
+/// time, then stays where it is). `night_id` names the file, so it must be
+/// a plain name: no `/`, not empty, not starting with a dot.
+pub fn write_exports(state_dir: &Path, night_id: &str, table: &Table) -> io::Result<()> {
+    if night_id.is_empty()
+        || night_id.starts_with('.')
+        || night_id.contains(['/', '\\', '\0', '\n', '\r'])
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{night_id:?} is not a night id that can name a file"),
+        ));
+    }
+    let dir = state_dir.join("ledger");
+    std::fs::create_dir_all(&dir)?;
+    write_text(&dir.join(format!("{night_id}.csv")), &ledger_csv(table))?;
+
+    let nights = dir.join("nights.csv");
+    let old = match std::fs::read_to_string(&nights) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e),
+    };
+    write_text(
+        &nights,
+        &replace_line(&old, night_id, &night_row(night_id, table)),
+    )
+}
+
+/// `nights.csv` with the line of `night_id` replaced by `row` (or added).
+/// The header is always this version's; other lines are kept as they are.
+fn replace_line(old: &str, night_id: &str, row: &str) -> String {
+    let mut out = format!("{NIGHTS_HEADER}\n");
+    let mut placed = false;
+    for line in old.lines().skip(1).filter(|l| !l.is_empty()) {
+        if first_field(line) == night_id {
+            if !placed {
+                out.push_str(row);
+                placed = true;
+            }
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    if !placed {
+        out.push_str(row);
+    }
+    out
+}
+
+/// A night's id for file names: the time it began when the journal says
+/// (`2026-11-23T22:58:30Z` gives `2026-11-23T22-58-30Z`, colons being
+/// refused by the FAT of a USB stick), else the journal's file stem and
+/// the first 8 digits of its rules hash (`journal-1a2b3c4d`).
+pub fn night_id(started: Option<&str>, journal_file: &Path, rules_fnv64: &str) -> String {
+    let safe = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect::<String>()
+            .trim_start_matches('.')
+            .to_string()
+    };
+    if let Some(started) = started.map(safe).filter(|s| !s.is_empty()) {
+        return started;
+    }
+    let stem = journal_file
+        .file_stem()
+        .map(|s| safe(&s.to_string_lossy()))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "night".into());
+    let hash: String = safe(rules_fnv64).chars().take(8).collect();
+    format!("{stem}-{hash}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nights_line_is_replaced_in_place_and_others_kept() {
+        let old = format!("{NIGHTS_HEADER}\na,1\nb,2\nc,3\n");
+        assert_eq!(
+            replace_line(&old, "b", "b,9\n"),
+            format!("{NIGHTS_HEADER}\na,1\nb,9\nc,3\n")
+        );
+        assert_eq!(
+            replace_line(&old, "d", "d,4\n"),
+            format!("{NIGHTS_HEADER}\na,1\nb,2\nc,3\nd,4\n")
+        );
+        assert_eq!(
+            replace_line("", "a", "a,1\n"),
+            format!("{NIGHTS_HEADER}\na,1\n")
+        );
+    }
+
+    #[test]
+    fn night_ids_are_plain_file_names() {
+        let j = Path::new("/var/lib/dealerd/journal.jsonl");
+        assert_eq!(
+            night_id(Some("2026-11-23T22:58:30Z"), j, "ffff"),
+            "2026-11-23T22-58-30Z"
+        );
+        assert_eq!(night_id(None, j, "1a2b3c4d5e6f7a8b"), "journal-1a2b3c4d");
+        assert_eq!(night_id(Some("../x"), j, "ab"), "-x");
+        assert_eq!(night_id(Some(""), Path::new("/"), "ab"), "night-ab");
+    }
+}

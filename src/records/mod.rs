@@ -1,0 +1,16 @@
+//! The night's records for people outside the table: the ledger as CSV for
+//! a host's spreadsheet and the ledger apps ([`csv`], [`exports`]), and the
+//! night at a glance from its journal ([`report`]). The journal stays the
+//! source: every file here can be made again from it.
+
+pub mod csv;
+pub mod exports;
+mod html;
+mod money;
+pub mod report;
+mod text;
+
+pub use csv::{ledger_csv, night_row, NIGHTS_HEADER};
+pub use exports::{night_id, write_exports};
+pub use money::Money;
+pub use report::{Report, ReportError};

@@ -1,0 +1,177 @@
+//! Issue 13: the ledger as CSV, to the cent, on scripted nights, and the
+//! state directory's exports (`ledger/<night>.csv`, `ledger/nights.csv`).
+
+use std::path::Path;
+
+use dealerd::records::{ledger_csv, night_row, write_exports, NIGHTS_HEADER};
+use dealerd::table::{script, Night, TableEvent};
+
+use crate::common;
+
+const DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+fn scripted(file: &str, until: Option<&str>) -> Night {
+    let path = Path::new(DIR).join(file);
+    let text = std::fs::read_to_string(&path).expect("scenario");
+    let text = match until {
+        // Up to and with the first line that is `until`.
+        Some(last) => {
+            let end = text.find(&format!("\n{last}\n")).expect("the line") + last.len() + 2;
+            text[..end].to_string()
+        }
+        None => text,
+    };
+    script::run(file, &text, Path::new(DIR)).expect("the night plays")
+}
+
+/// Pat's (H2, unit 0.25): buy-ins, Bob's rebuy, Cat's and Dan's top-ups,
+/// Dan's cash-out (m5-h2-night-ledger-every-chip.scn to `leave Dan`),
+/// then the host corrects Ann's stack up by a chip.
+fn pats() -> Night {
+    let mut night = scripted(
+        "tests/scenarios/m5-h2-night-ledger-every-chip.scn",
+        Some("leave Dan"),
+    );
+    // Ann has 35 (140 chips); the host finds 35.25 in front of her.
+    night
+        .apply(TableEvent::SetStack {
+            seat: 0,
+            stack: 141,
+        })
+        .expect("a correction between hands");
+    night
+}
+
+/// The house dealer's limit game (H4, unit 0.50, a 2.00 fee from the
+/// button each hand): h4-fee-caps-new-player.scn whole, then a player whose
+/// name needs quoting sits down and Eve cashes out.
+fn house_dealer() -> Night {
+    let mut night = scripted("tests/scenarios/h4-fee-caps-new-player.scn", None);
+    night
+        .apply(TableEvent::Join {
+            seat: 6,
+            name: "Gus \"G\", Jr.".into(),
+            buy_in: 40,
+        })
+        .expect("Gus sits down");
+    night
+        .apply(TableEvent::Leave { seat: 4 })
+        .expect("Eve cashes out");
+    night
+}
+
+#[test]
+fn pats_ledger_csv_to_the_cent_with_a_rebuy_top_ups_a_correction_and_a_cash_out() {
+    // Ann 40 in, corrected up 0.25, has 35.25: -5.00 (the correction is
+    // chips, not a result). Bob 10 + a 20 rebuy, has 25.50. Cat 20 + a 10
+    // top-up, has 39.75. Dan 15 + a 25 top-up, cashed out 39.75.
+    let want = "\
+player,currency,buy_ins,top_ups,rebuys,corrections,cash_out,on_table,net
+Ann,USD,40.00,0.00,0.00,0.25,0.00,35.25,-5.00
+Bob,USD,10.00,0.00,20.00,0.00,0.00,25.50,-4.50
+Cat,USD,20.00,10.00,0.00,0.00,0.00,39.75,9.75
+Dan,USD,15.00,25.00,0.00,0.00,39.75,0.00,-0.25
+TOTAL,USD,85.00,35.00,20.00,0.25,39.75,100.50,0.00
+";
+    assert_eq!(ledger_csv(pats().table()), want);
+}
+
+#[test]
+fn house_dealer_ledger_csv_quotes_a_name_and_gives_the_house_its_fees() {
+    // Two hands, each button paid the 2.00 fee: the house is up 4.00 and
+    // the players' nets add up to -4.00.
+    let want = "\
+player,currency,buy_ins,top_ups,rebuys,corrections,cash_out,on_table,net
+Ann,USD,20.00,0.00,0.00,0.00,0.00,33.50,13.50
+Bob,USD,20.00,0.00,0.00,0.00,0.00,17.50,-2.50
+Cat,USD,20.00,0.00,0.00,0.00,0.00,18.50,-1.50
+Dan,USD,20.00,0.00,0.00,0.00,0.00,6.00,-14.00
+Eve,USD,20.00,0.00,0.00,0.00,14.00,0.00,-6.00
+Fay,USD,20.00,0.00,0.00,0.00,0.00,26.50,6.50
+\"Gus \"\"G\"\", Jr.\",USD,20.00,0.00,0.00,0.00,0.00,20.00,0.00
+house,USD,0.00,0.00,0.00,0.00,0.00,0.00,4.00
+TOTAL,USD,140.00,0.00,0.00,0.00,14.00,122.00,0.00
+";
+    assert_eq!(ledger_csv(house_dealer().table()), want);
+}
+
+#[test]
+fn a_nights_row_balances_and_counts_the_settle_up() {
+    // 140 in + 0.25 corrected = 39.75 out + 100.50 on the table; Ann,
+    // Bob and Dan each pay Cat: three transfers.
+    assert_eq!(
+        night_row("n1", pats().table()),
+        "n1,H2 Pat's home game,USD,2,4,140.00,0.25,39.75,100.50,0.00,3\n"
+    );
+    // Bob and Cat settle the house's 4.00 (two transfers); Dan and Eve
+    // pay Ann and Fay (three); Gus is even.
+    assert_eq!(
+        night_row("n2", house_dealer().table()),
+        "n2,H4 house-dealer limit game,USD,2,7,140.00,0.00,14.00,122.00,4.00,5\n"
+    );
+}
+
+#[test]
+fn exports_keep_every_nights_line_and_replace_a_nights_own() {
+    let state = common::fresh_dir("records", "exports");
+    let mut pats = pats();
+    let house_dealer = house_dealer();
+    write_exports(&state, "2026-11-20T21-00-00Z", pats.table()).expect("first night");
+    write_exports(&state, "2026-11-22T20-30-00Z", house_dealer.table()).expect("second night");
+    let ledger = state.join("ledger");
+    assert_eq!(
+        std::fs::read_to_string(ledger.join("2026-11-20T21-00-00Z.csv")).expect("csv"),
+        ledger_csv(pats.table())
+    );
+    assert_eq!(
+        std::fs::read_to_string(ledger.join("2026-11-22T20-30-00Z.csv")).expect("csv"),
+        ledger_csv(house_dealer.table())
+    );
+
+    // The first night goes on: Cat cashes out 39.75, and its line is
+    // rewritten where it was.
+    pats.apply(TableEvent::Leave { seat: 2 })
+        .expect("Cat leaves");
+    write_exports(&state, "2026-11-20T21-00-00Z", pats.table()).expect("again");
+    let nights = std::fs::read_to_string(ledger.join("nights.csv")).expect("nights");
+    assert_eq!(
+        nights,
+        format!(
+            "{NIGHTS_HEADER}\n\
+             2026-11-20T21-00-00Z,H2 Pat's home game,USD,2,4,140.00,0.25,79.50,60.75,0.00,3\n\
+             2026-11-22T20-30-00Z,H4 house-dealer limit game,USD,2,7,140.00,0.00,14.00,122.00,4.00,5\n"
+        )
+    );
+    assert!(
+        std::fs::read_to_string(ledger.join("2026-11-20T21-00-00Z.csv"))
+            .expect("csv")
+            .contains("\nCat,USD,20.00,10.00,0.00,0.00,39.75,0.00,9.75\n")
+    );
+    // Nothing half-written is left beside them.
+    let mut names: Vec<String> = std::fs::read_dir(&ledger)
+        .expect("ledger dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "2026-11-20T21-00-00Z.csv",
+            "2026-11-22T20-30-00Z.csv",
+            "nights.csv"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(state);
+}
+
+#[test]
+fn a_night_id_that_is_not_a_file_name_is_refused() {
+    let state = common::fresh_dir("records", "bad-id");
+    let night = pats();
+    for id in ["", "../escape", ".hidden", "a/b"] {
+        let err = write_exports(&state, id, night.table()).expect_err(id);
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput, "{id:?}");
+    }
+    assert!(!state.join("ledger").exists());
+    let _ = std::fs::remove_dir_all(state);
+}
