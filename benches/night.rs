@@ -69,6 +69,7 @@ fn default_session(events: usize, journal: Option<PathBuf>) -> Stored {
     let storage = Storage {
         journal,
         history: None,
+        ledger: None,
     };
     let mut s = Stored::open(&RulesSource::file("deep.toml", deep()), &storage).expect("opens");
     seat(&mut s, &["Ann", "Bob", "Cat", "Dan"], 100_000);
@@ -209,6 +210,7 @@ fn h4_journal(hands: u64, path: &Path) -> Stored {
     let storage = Storage {
         journal: Some(path.to_path_buf()),
         history: None,
+        ledger: None,
     };
     let mut s = Stored::open(&RulesSource::file("h4.toml", H4), &storage).expect("opens");
     seat(&mut s, &["Ann", "Bob", "Cat", "Dan", "Eve"], 1_000_000);
@@ -242,6 +244,7 @@ fn bench_recovery(c: &mut Criterion) {
         let storage = Storage {
             journal: Some(path.clone()),
             history: None,
+            ledger: None,
         };
         g.bench_function(format!("{events}"), |b| {
             b.iter(|| {
@@ -264,6 +267,7 @@ fn bench_recovery(c: &mut Criterion) {
     let storage = Storage {
         journal: Some(path.clone()),
         history: None,
+        ledger: None,
     };
     g.bench_function("h4-5000-hands", |b| {
         b.iter(|| {

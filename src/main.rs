@@ -90,6 +90,9 @@ struct SimArgs {
     /// Write each finished hand as a PHH hand history into this folder.
     #[arg(long)]
     history: Option<PathBuf>,
+    /// Keep the ledger's CSV exports under DIR/ledger as the night goes.
+    #[arg(long, value_name = "DIR")]
+    ledger: Option<PathBuf>,
 }
 
 /// Prints to stdout; a reader that went away (`| head`) is not an error.
@@ -172,13 +175,18 @@ fn sim(args: SimArgs) -> Result<(), String> {
         quiet,
         journal,
         history,
+        ledger,
     } = args;
     let rules = sim::rules_source(config.as_deref()).map_err(|e| e.to_string())?;
     let opts = sim::Options {
         frames,
         demo_players: !empty,
         echo: !quiet,
-        storage: dealerd::daemon::store::Storage { journal, history },
+        storage: dealerd::daemon::store::Storage {
+            journal,
+            history,
+            ledger,
+        },
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

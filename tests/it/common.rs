@@ -94,5 +94,6 @@ pub fn storage(dir: &std::path::Path) -> dealerd::daemon::store::Storage {
     dealerd::daemon::store::Storage {
         journal: Some(dir.join("journal.jsonl")),
         history: Some(dir.join("hands")),
+        ledger: None,
     }
 }

@@ -163,6 +163,7 @@ fn d5_a_long_night_restarts_to_the_same_table_and_the_same_undos() {
     let storage = Storage {
         journal: Some(dir.join("journal.jsonl")),
         history: None,
+        ledger: None,
     };
     let mut live = Stored::open(&RulesSource::file("fee.toml", rules()), &storage).expect("opens");
     for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {

@@ -84,6 +84,7 @@ fn opts(journal: Option<&Path>, echo: bool) -> sim::Options {
         storage: dealerd::daemon::store::Storage {
             journal: journal.map(Path::to_path_buf),
             history: None,
+            ledger: None,
         },
         ..sim::Options::default()
     }

@@ -249,6 +249,7 @@ fn the_journaled_night_replays_to_the_same_table() {
     let storage = Storage {
         journal: Some(dir.join("journal.jsonl")),
         history: Some(dir.join("hands")),
+        ledger: None,
     };
     let run = play(storage.clone());
     let rules = sim::rules_source(Some(&Path::new(DIR).join("tests/data/rules/night.toml")))

@@ -182,6 +182,7 @@ fn the_simulator_writes_a_session_folder_that_replays() {
         storage: dealerd::daemon::store::Storage {
             journal: None,
             history: Some(dir.clone()),
+            ledger: None,
         },
         ..sim::Options::default()
     };

@@ -175,3 +175,74 @@ fn a_night_id_that_is_not_a_file_name_is_refused() {
     assert!(!state.join("ledger").exists());
     let _ = std::fs::remove_dir_all(state);
 }
+
+/// The shell keeps the exports as the night goes: every buy-in, every
+/// hand's end and every undo rewrites them from the night, and a start
+/// rebuilds them from the journal.
+#[test]
+fn the_exports_follow_the_night_through_undo_and_a_restart() {
+    use std::time::Duration;
+
+    use dealerd::daemon::session::{Input, RulesSource};
+    use dealerd::daemon::store::{Storage, Stored};
+    use dealerd::ui::{Button, Press};
+
+    let dir = common::fresh_dir("records", "live-exports");
+    let storage = Storage {
+        journal: Some(dir.join("journal.jsonl")),
+        history: None,
+        ledger: Some(dir.clone()),
+    };
+    let rules = RulesSource::embedded();
+    // 2026-11-23T22:58:30Z: the night's id in file names.
+    let wall = Some(1_795_474_710);
+    let csv = dir.join("ledger/2026-11-23T22-58-30Z.csv");
+    let read = |p: &Path| std::fs::read_to_string(p).expect("exported");
+    let press = |button| {
+        Input::Press(Press {
+            button,
+            long: false,
+        })
+    };
+    let mut s = Stored::open_at(&rules, &storage, wall).expect("opens");
+    for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
+        let join = TableEvent::Join {
+            seat,
+            name: name.to_string(),
+            buy_in: 100,
+        };
+        s.handle(Input::Table(join), Duration::ZERO);
+    }
+    assert_eq!(read(&csv), ledger_csv(s.night().table()));
+    for b in [Button::Ok, Button::Fold, Button::Fold] {
+        s.handle(press(b), Duration::ZERO);
+    }
+    assert!(!s.night().table().in_hand());
+    let after_hand = ledger_csv(s.night().table());
+    assert_eq!(read(&csv), after_hand);
+    assert!(
+        after_hand.contains("Cat,USD,100,0,0,0,0,101,1\n"),
+        "{after_hand}"
+    );
+    let nights = read(&dir.join("ledger/nights.csv"));
+    assert_eq!(
+        nights,
+        format!(
+            "{NIGHTS_HEADER}\n{}",
+            night_row("2026-11-23T22-58-30Z", s.night().table())
+        )
+    );
+
+    // Undo takes the hand's end back: the export says so.
+    s.handle(press(Button::Undo), Duration::ZERO);
+    assert_eq!(read(&csv), ledger_csv(s.night().table()));
+    assert_ne!(read(&csv), after_hand);
+    drop(s);
+
+    // A lost export is rebuilt from the journal at the next start.
+    std::fs::remove_file(&csv).expect("remove");
+    let s = Stored::open_at(&rules, &storage, Some(1_795_480_000)).expect("resumes");
+    assert_eq!(read(&csv), ledger_csv(s.night().table()));
+    drop(s);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

@@ -360,6 +360,7 @@ fn a_resumed_night_keeps_its_reloaded_rules() {
     let storage = Storage {
         journal: Some(dir.join("journal.jsonl")),
         history: None,
+        ledger: None,
     };
     let renamed = h2().replace("H2 Pat's home game", "Pat's, reloaded");
     {

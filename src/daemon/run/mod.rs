@@ -74,6 +74,7 @@ pub fn storage(state_dir: &Path) -> Storage {
     Storage {
         journal: Some(state_dir.join(JOURNAL)),
         history: Some(state_dir.join(HANDS)),
+        ledger: Some(state_dir.to_path_buf()),
     }
 }
 

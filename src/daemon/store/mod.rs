@@ -15,6 +15,7 @@ use thiserror::Error;
 
 use crate::daemon::session::{Input, Keeps, Level, Notice, Output, RulesSource, Session};
 use crate::journal::{stamp, Fault, Header, Journal, JournalError, Start};
+use crate::records;
 use crate::rules::RulesError;
 
 #[derive(Debug, Error)]
@@ -34,6 +35,9 @@ pub struct Storage {
     pub journal: Option<PathBuf>,
     /// Each finished hand is written here as PHH.
     pub history: Option<PathBuf>,
+    /// The ledger's exports go under `ledger/` here (the state directory):
+    /// a CSV per night and a line per night in `nights.csv`.
+    pub ledger: Option<PathBuf>,
 }
 
 /// Reads the rules file at `path`: the shell's part of every reload. A
@@ -49,6 +53,8 @@ pub struct Stored {
     session: Session,
     journal: Option<Journal>,
     history: Option<PathBuf>,
+    /// Where the ledger's exports go, and the night's id there.
+    exports: Option<(PathBuf, String)>,
     /// What opening and writing had to say, before the session's own.
     notices: Vec<Notice>,
 }
@@ -88,7 +94,7 @@ impl Stored {
         let keeps = Keeps {
             journal: storage.journal.is_some(),
             histories: storage.history.is_some(),
-            ledger: false,
+            ledger: storage.ledger.is_some(),
         };
         let mut notices = Vec::new();
         let mut warn = |text: Option<&str>| {
@@ -130,13 +136,26 @@ impl Stored {
                 }
             }
         };
+        let exports = storage.ledger.clone().map(|dir| {
+            let id = match &journal {
+                Some(j) => {
+                    let header = j.header();
+                    records::night_id(header.started.as_deref(), j.path(), &header.rules_fnv64)
+                }
+                None => records::night_id(started(wall).as_deref(), Path::new("sim"), ""),
+            };
+            (dir, id)
+        });
         let mut stored = Stored {
             session,
             journal,
             history: storage.history.clone(),
+            exports,
             notices,
         };
         stored.session.set_wall_clock(wall);
+        // Derived from the journal: made to say what it says at every start.
+        stored.export_ledger();
         if stored.rules_in_force().text != rules.text {
             stored.handle(Input::Reload(rules.clone()), Duration::ZERO);
         }
@@ -171,6 +190,20 @@ impl Stored {
     /// a journal.
     pub fn inject_journal_fault(&mut self, fault: Fault) -> bool {
         self.journal.as_mut().map(|j| j.inject(fault)).is_some()
+    }
+
+    /// Writes the ledger's exports. A failure is logged, not fatal: the
+    /// journal is the source, and the next change or start writes them again.
+    fn export_ledger(&mut self) {
+        let Some((dir, id)) = &self.exports else {
+            return;
+        };
+        if let Err(e) = records::write_exports(dir, id, self.session.night().table()) {
+            self.notices.push(Notice {
+                level: Level::Warn,
+                text: format!("{}: ledger not exported: {e}", dir.join("ledger").display()),
+            });
+        }
     }
 
     /// Does what the session queued, in order.
@@ -208,8 +241,13 @@ impl Stored {
                     };
                     self.session.handle(input, now);
                 }
-                Output::Ledger => {}
+                Output::Ledger => self.export_ledger(),
             }
         }
     }
+}
+
+/// The RFC 3339 time a night without a journal began at, if the clock is set.
+fn started(wall: Option<u64>) -> Option<String> {
+    wall.map(|w| stamp::Civil::from_unix(w).rfc3339())
 }
