@@ -48,7 +48,23 @@ fn every_hand_of_every_house_is_written_but_misdeals() {
             "{name}: {written}/{} written, below the recorded {w}/{d}",
             h.dealt
         );
-        for (_, t) in &h.written {
+        for (hand, t) in &h.written {
+            // Every chip is accounted for: what the players brought to the
+            // hand is what they left with plus the house's drop.
+            let v: toml::Value = toml::from_str(t).expect("TOML");
+            let sum = |k: &str| -> i64 {
+                v[k].as_array()
+                    .expect(k)
+                    .iter()
+                    .map(|x| x.as_integer().expect("an integer"))
+                    .sum()
+            };
+            let drop = v.get("_drop").map_or(0, |d| d.as_integer().expect("_drop"));
+            assert_eq!(
+                sum("starting_stacks"),
+                sum("finishing_stacks") + drop,
+                "{name} hand {hand}:\n{t}"
+            );
             all.push_str(t);
         }
     }
