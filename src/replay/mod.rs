@@ -138,7 +138,7 @@ impl Players {
 pub fn replay_hand(
     file: &str,
     hand: &PhhHand,
-    mut line: impl FnMut(ActionStep),
+    line: impl FnMut(ActionStep),
 ) -> Result<Vec<Chips>, ReplayError> {
     let number = hand.number;
     let spec = spec_for(hand).map_err(|error| ReplayError::Variant {
@@ -146,7 +146,32 @@ pub fn replay_hand(
         hand: number,
         error,
     })?;
-    let setup = setup_for(hand);
+    replay_with(file, hand, spec, setup_for(hand), &Extras::default(), line)
+}
+
+/// What a hand history written by dealerd says beyond PHH (its `_` fields),
+/// for [`replay_with`].
+#[derive(Debug, Clone, Default)]
+pub struct Extras {
+    /// Events the actions cannot carry, each applied before the action of
+    /// its index (after the last for `actions.len()`), in index order.
+    pub events: Vec<(usize, Event)>,
+    /// The showdown, one result per board, where `_ranking` cannot say it.
+    pub showdown: Option<Vec<BoardResult>>,
+}
+
+/// [`replay_hand`] under a given game and setup (a house's, not the
+/// contract's), with the events PHH cannot say.
+pub fn replay_with(
+    file: &str,
+    hand: &PhhHand,
+    spec: crate::engine::GameSpec,
+    setup: crate::engine::HandSetup,
+    extras: &Extras,
+    mut line: impl FnMut(ActionStep),
+) -> Result<Vec<Chips>, ReplayError> {
+    let number = hand.number;
+    let mut extra = extras.events.iter().peekable();
     let mut state =
         HandState::new(Arc::new(spec), Arc::new(setup)).map_err(|error| ReplayError::Setup {
             file: file.to_string(),
@@ -173,6 +198,10 @@ pub fn replay_hand(
             action: action.text.to_string(),
             error,
         };
+        while let Some((_, event)) = extra.next_if(|(at, _)| *at <= step) {
+            state.apply_mut(event).map_err(fail)?;
+            dealt = None;
+        }
         let event = match action.kind {
             ActionKind::DealHole { player } => {
                 if after_draw {
@@ -243,13 +272,25 @@ pub fn replay_hand(
             state: &state,
         });
     }
+    for (_, event) in extra {
+        state
+            .apply_mut(event)
+            .map_err(|error| ReplayError::Showdown {
+                file: file.to_string(),
+                hand: number,
+                error,
+            })?;
+    }
     if state.phase() == Phase::Showdown {
-        let result = BoardResult {
-            high: seats(&hand.ranking),
-            low: seats(&hand.ranking_low),
+        let results = match &extras.showdown {
+            Some(results) => results.clone(),
+            None => vec![BoardResult {
+                high: seats(&hand.ranking),
+                low: seats(&hand.ranking_low),
+            }],
         };
         state
-            .apply_mut(&Event::Showdown(vec![result]))
+            .apply_mut(&Event::Showdown(results))
             .map_err(|error| ReplayError::Showdown {
                 file: file.to_string(),
                 hand: number,

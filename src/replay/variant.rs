@@ -10,7 +10,7 @@ use crate::phh::PhhHand;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
     #[error(
-        "variant {0:?} is not supported (NT, PT, PO, FT, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D are)"
+        "variant {0:?} is not supported (NT, NS, PT, PO, FT, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D are)"
     )]
     Unsupported(String),
     #[error("variant {variant} needs `{field}`")]
@@ -35,7 +35,8 @@ pub fn spec_for(hand: &PhhHand) -> Result<GameSpec, VariantError> {
     };
     let min_bet = || hand.min_bet.ok_or_else(|| missing("min_bet"));
     let (structure, steps, split) = match v {
-        "NT" => (Structure::NoLimit, flop_game(2), Split::High),
+        // The engine reads no cards, so short-deck is hold'em to it.
+        "NT" | "NS" => (Structure::NoLimit, flop_game(2), Split::High),
         "PT" => (Structure::PotLimit, flop_game(2), Split::High),
         "PO" => (Structure::PotLimit, flop_game(4), Split::High),
         "FT" => (fixed()?, flop_game(2), Split::High),

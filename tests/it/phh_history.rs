@@ -202,3 +202,34 @@ fn the_simulator_writes_a_session_folder_that_replays() {
     assert_eq!(String::from_utf8_lossy(&out).lines().count(), 2);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_hand_s_number_table_time_and_money_are_written() {
+    let mut n = night(&[120, 90, 100]);
+    play(&mut n, |_, _| Action::CheckCall, |live| vec![live]);
+    let table = n.table();
+    let meta = phh_writer::HandMeta {
+        hand: 7,
+        table: Some("Table 2".into()),
+        // `date -u -d @1700000000`: Tue Nov 14 22:13:20 UTC 2023.
+        dealt_at: Some(1_700_000_000),
+    };
+    let text = phh_writer::to_phh_with(table, &meta).expect("written");
+    for line in [
+        "hand = 7\n",
+        "table = \"Table 2\"\n",
+        "year = 2023\nmonth = 11\nday = 14\ntime = 22:13:20\ntime_zone = \"UTC\"\n",
+        "currency = \"USD\"\n",
+        "seats = [2, 3, 1]\n",
+        "winnings = [",
+    ] {
+        assert!(text.contains(line), "no {line:?} in\n{text}");
+    }
+    // to_phh is to_phh_with the night's count and nothing else.
+    let plain = phh_writer::to_phh(table).expect("written");
+    assert!(plain.contains(&format!("hand = {}\n", table.hands_dealt())));
+    assert!(!plain.contains("year = ") && !plain.contains("table = "));
+    // The text is TOML that another reader takes whole, `time` as a local time.
+    let parsed: toml::Value = toml::from_str(&text).expect("TOML");
+    assert!(parsed["time"].is_datetime(), "{text}");
+}

@@ -1,0 +1,172 @@
+//! A hand's events as PHH actions, with the events PHH has no action for
+//! kept apart (they become `_events`).
+
+use std::sync::Arc;
+
+use crate::engine::{
+    Action, BoardResult, Declaration, Event, GameSpec, HandSetup, HandState, Phase, Step,
+};
+
+/// What the events say in PHH.
+#[derive(Debug, Default)]
+pub struct Written {
+    pub actions: Vec<String>,
+    /// Events with no PHH action: (number of actions before it, event).
+    pub extras: Vec<(usize, Event)>,
+    pub showdown: Option<Vec<BoardResult>>,
+}
+
+/// `events` are the hand's, from its first; they are applied again to a
+/// state of their own to know which step each deal is.
+pub fn write(
+    spec: &Arc<GameSpec>,
+    setup: &Arc<HandSetup>,
+    events: &[Event],
+) -> Result<Written, String> {
+    let mut state = HandState::new(Arc::clone(spec), Arc::clone(setup))
+        .map_err(|e| format!("the hand's setup is refused: {e}"))?;
+    let mut w = Written::default();
+    // Replacement cards after a draw, dealt once every seat has drawn.
+    let mut replacements: Vec<String> = Vec::new();
+    for event in events {
+        if !matches!(event, Event::Draw(..)) {
+            w.actions.append(&mut replacements);
+        }
+        let cards = |n: u8| "??".repeat(usize::from(n));
+        match event {
+            Event::PostForced | Event::NameOpener(_) => {}
+            Event::Deal => {
+                let step = match state.phase() {
+                    Phase::Dealing(i) => spec.steps.get(i).copied(),
+                    _ => None,
+                };
+                let Some(Step::Deal(d)) = step else {
+                    return Err("a deal the game has no step for".into());
+                };
+                let hole = d.hole_down.saturating_add(d.hole_up);
+                let before = w.actions.len();
+                if hole > 0 {
+                    for (i, seat) in state.seats().iter().enumerate() {
+                        if !seat.folded {
+                            w.actions.push(format!("d dh p{} {}", i + 1, cards(hole)));
+                        }
+                    }
+                }
+                if d.board > 0 {
+                    w.actions.push(format!("d db {}", cards(d.board)));
+                }
+                if w.actions.len() == before {
+                    // A deal of no cards (Fan Tan's): nothing for PHH to show.
+                    w.extras.push((before, event.clone()));
+                }
+            }
+            Event::Act(seat, action) => {
+                let p = seat + 1;
+                w.actions.push(match action {
+                    Action::Fold => format!("p{p} f"),
+                    Action::CheckCall => format!("p{p} cc"),
+                    Action::BetRaiseTo(to) => format!("p{p} cbr {to}"),
+                    Action::BringIn => format!("p{p} pb"),
+                });
+            }
+            Event::Draw(seat, n) => {
+                let p = seat + 1;
+                w.actions.push(if *n == 0 {
+                    format!("p{p} sd")
+                } else {
+                    format!("p{p} sd {}", cards(*n))
+                });
+                let draw = match state.phase() {
+                    Phase::Exchanging(i) => matches!(spec.steps.get(i), Some(Step::Draw)),
+                    _ => false,
+                };
+                if draw && *n > 0 {
+                    replacements.push(format!("d dh p{p} {}", cards(*n)));
+                }
+            }
+            Event::Show(seat) => {
+                let held = hole_cards(spec, &state);
+                w.actions.push(format!("p{} sm {}", seat + 1, cards(held)));
+            }
+            Event::Showdown(results) => {
+                w.showdown = Some(results.clone());
+            }
+            Event::Misdeal => return Err("a misdeal: the hand is void".into()),
+            Event::Declare(..)
+            | Event::OpenPair
+            | Event::WildCard
+            | Event::RunItTwice
+            | Event::Chop => w.extras.push((w.actions.len(), event.clone())),
+        }
+        state
+            .apply_mut(event)
+            .map_err(|e| format!("the hand's own events are refused: {e}"))?;
+    }
+    w.actions.append(&mut replacements);
+    Ok(w)
+}
+
+/// Cards a player holds so far: every hole card of the deals done.
+fn hole_cards(spec: &GameSpec, state: &HandState) -> u8 {
+    let done = match state.phase() {
+        Phase::Dealing(i) | Phase::Betting(i) | Phase::Exchanging(i) => i,
+        _ => spec.steps.len(),
+    };
+    spec.steps
+        .iter()
+        .take(done)
+        .map(|s| match s {
+            Step::Deal(d) => d.hole_down.saturating_add(d.hole_up),
+            _ => 0,
+        })
+        .fold(0u8, u8::saturating_add)
+        .max(1)
+}
+
+/// An event of [`Written::extras`] as a TOML inline table.
+pub fn extra_toml(at: usize, event: &Event) -> String {
+    let name = match event {
+        Event::Declare(seat, d) => {
+            let d = match d {
+                Declaration::High => "high",
+                Declaration::Low => "low",
+                Declaration::Both => "both",
+            };
+            return format!(
+                "{{ at = {at}, event = \"declare\", player = {}, declaration = \"{d}\" }}",
+                seat + 1
+            );
+        }
+        Event::OpenPair => "open-pair",
+        Event::WildCard => "wild-card",
+        Event::RunItTwice => "run-it-twice",
+        Event::Chop => "chop",
+        Event::Deal => "deal",
+        _ => "other",
+    };
+    format!("{{ at = {at}, event = \"{name}\" }}")
+}
+
+/// The inverse of [`extra_toml`], for the verification.
+pub fn extra_from(v: &toml::Value) -> Option<(usize, Event)> {
+    let at = usize::try_from(v.get("at")?.as_integer()?).ok()?;
+    let event = match v.get("event")?.as_str()? {
+        "declare" => {
+            let p = usize::try_from(v.get("player")?.as_integer()?).ok()?;
+            let d = match v.get("declaration")?.as_str()? {
+                "high" => Declaration::High,
+                "low" => Declaration::Low,
+                "both" => Declaration::Both,
+                _ => return None,
+            };
+            Event::Declare(p.checked_sub(1)?, d)
+        }
+        "open-pair" => Event::OpenPair,
+        "wild-card" => Event::WildCard,
+        "run-it-twice" => Event::RunItTwice,
+        "chop" => Event::Chop,
+        "deal" => Event::Deal,
+        _ => return None,
+    };
+    Some((at, event))
+}

@@ -1,0 +1,82 @@
+//! The text is read back before it is written: by the repo's PHH reader,
+//! then replayed by the replay contract and, where that cannot, under the
+//! house's own game with the `_` fields.
+
+use crate::engine::{Chips, GameSpec, HandSetup, Options, RaiseCap};
+use crate::replay::{replay_hand, replay_with, Extras};
+
+/// The house options that differ from the replay contract's (WSOP: a bet
+/// and four raises in limit, no fold with a free check, …), by name.
+pub fn options_apart(spec: &GameSpec) -> Option<String> {
+    let contract = Options {
+        raise_cap: spec.structure.is_limit().then_some(RaiseCap {
+            raises: 4,
+            lift_heads_up: false,
+        }),
+        ..Options::default()
+    };
+    if spec.options == contract {
+        return None;
+    }
+    let (Ok(serde_json::Value::Object(house)), Ok(serde_json::Value::Object(plain))) = (
+        serde_json::to_value(spec.options),
+        serde_json::to_value(contract),
+    ) else {
+        return Some("house options".into());
+    };
+    let apart: Vec<String> = house
+        .iter()
+        .filter(|(k, v)| plain.get(*k) != Some(v))
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
+    Some(format!("house options ({})", apart.join(", ")))
+}
+
+/// Reads `text` back; gives it, with `_differs` when the contract's replay
+/// does not give `finals`, or why it cannot be written.
+pub fn check(
+    mut text: String,
+    spec: &GameSpec,
+    setup: &HandSetup,
+    finals: &[Chips],
+    mut differs: Vec<String>,
+) -> Result<String, String> {
+    let parsed = crate::phh::parse_str("hand", &text, false).map_err(|e| e.to_string())?;
+    let hand = parsed.first().ok_or("no hand parsed")?;
+    match replay_hand("hand", hand, |_| {}) {
+        Ok(back) if back == finals => return Ok(text),
+        Ok(back) => differs.push(format!("the replay contract gives {back:?}")),
+        Err(e) => differs.push(format!("the replay contract refuses it: {e}")),
+    }
+    let quoted: Vec<String> = differs
+        .iter()
+        .map(|d| serde_json::to_string(d).unwrap_or_else(|_| "\"?\"".into()))
+        .collect();
+    text.push_str(&format!("_differs = [{}]\n", quoted.join(", ")));
+
+    let parsed = crate::phh::parse_str("hand", &text, false).map_err(|e| e.to_string())?;
+    let hand = parsed.first().ok_or("no hand parsed")?;
+    let fields: toml::Value = toml::from_str(&text).map_err(|e| e.to_string())?;
+    let mut extras = Extras {
+        showdown: super::boards_from(&fields),
+        ..Extras::default()
+    };
+    if let Some(events) = fields.get("_events").and_then(|e| e.as_array()) {
+        for e in events {
+            extras
+                .events
+                .push(super::actions::extra_from(e).ok_or("an _events entry reads back wrong")?);
+        }
+    }
+    if hand.finishing_stacks.as_deref() != Some(finals) {
+        return Err("finishing_stacks reads back wrong".into());
+    }
+    let back = replay_with("hand", hand, spec.clone(), setup.clone(), &extras, |_| {})
+        .map_err(|e| format!("the text does not replay under the house's game: {e}"))?;
+    if back != finals {
+        return Err(format!(
+            "the text replays to {back:?}, the table settled {finals:?}"
+        ));
+    }
+    Ok(text)
+}
