@@ -15,6 +15,7 @@
 //! One writer at a time: a journal open for writing holds an exclusive
 //! `flock` on its file for as long as it lives.
 
+pub mod civil;
 pub mod phh_writer;
 pub mod stamp;
 

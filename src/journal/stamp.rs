@@ -16,25 +16,14 @@ pub struct Civil {
 impl Civil {
     /// Seconds since 1970-01-01T00:00:00Z, in UTC.
     pub fn from_unix(secs: u64) -> Civil {
-        let days = (secs / 86_400) as i64;
-        let rem = secs % 86_400;
-        // Howard Hinnant's days-to-civil: exact for every day, no tables.
-        let z = days + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z.rem_euclid(146_097);
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        let year = yoe + era * 400 + i64::from(month <= 2);
+        let ((year, month, day), (hour, minute, second)) = super::civil::utc(secs);
         Civil {
             year,
             month,
             day,
-            hour: (rem / 3_600) as u32,
-            minute: (rem / 60 % 60) as u32,
-            second: (rem % 60) as u32,
+            hour,
+            minute,
+            second,
         }
     }
 

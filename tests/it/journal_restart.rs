@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use dealerd::daemon::session::{Input, Level, RulesSource};
 use dealerd::daemon::store::Stored;
-use dealerd::journal::{phh_writer, Fault, Header, Journal, Record};
+use dealerd::journal::{Fault, Header, Journal, Record};
 use dealerd::rules::DEFAULT_TOML;
 use dealerd::table::TableEvent;
 use dealerd::ui::{Button, Press};
@@ -198,7 +198,7 @@ fn hand_histories_are_the_journals_after_undo_and_after_a_restart() {
     seat(&mut s, &["Ann", "Bob", "Cat", "Dan"]);
     play_a_hand(&mut s);
     let text = std::fs::read_to_string(&first).expect("the first hand's history");
-    assert_eq!(Ok(text.clone()), phh_writer::to_phh(s.night().table()));
+    assert_eq!(Ok(text.clone()), s.history());
 
     // Undo takes the end of the hand back: its history goes with it.
     s.handle(press(Button::Undo), Duration::ZERO);

@@ -233,3 +233,52 @@ fn the_hand_s_number_table_time_and_money_are_written() {
     let parsed: toml::Value = toml::from_str(&text).expect("TOML");
     assert!(parsed["time"].is_datetime(), "{text}");
 }
+
+/// Issue 13: "a skip is never silent: the log says which hand and why,
+/// also under `--quiet`". The shipped night through the command line: every
+/// hand it dealt has a history, or a line on stderr naming it and why.
+#[test]
+fn every_hand_has_a_history_or_a_logged_reason_under_quiet() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = crate::common::fresh_dir("phh-history", "quiet");
+    let hands = dir.join("hands");
+    let out = crate::common::dealerd()
+        .args(["sim", "--empty", "--quiet", "--config"])
+        .arg(root.join("tests/data/rules/night.toml"))
+        .arg("--script")
+        .arg(root.join("tests/data/night.sim"))
+        .arg("--history")
+        .arg(&hands)
+        .arg("--journal")
+        .arg(dir.join("journal.jsonl"))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let (_, records) =
+        dealerd::journal::Journal::inspect(&dir.join("journal.jsonl")).expect("the journal");
+    let rules = Arc::new(
+        dealerd::rules::load_file(&root.join("tests/data/rules/night.toml")).expect("rules"),
+    );
+    let night = dealerd::journal::night_from(rules, &records).expect("folds");
+    let dealt = night.table().hands_dealt();
+    assert!(dealt >= 12, "{dealt}");
+    let mut skipped = 0;
+    for hand in 1..=dealt {
+        let file = hands.join(format!("hand-{hand:04}.phh"));
+        let said = format!("hand {hand}: no hand history: ");
+        match (file.exists(), stderr.contains(&said)) {
+            (true, false) => {}
+            (false, true) => skipped += 1,
+            (true, true) => panic!("hand {hand} written and skipped: {stderr}"),
+            (false, false) => panic!("hand {hand}: no history and nothing said: {stderr}"),
+        }
+    }
+    // The misdeal (hand 7) is the night's one void hand.
+    assert_eq!(skipped, 1, "{stderr}");
+    assert!(
+        stderr.contains("hand 7: no hand history: a misdeal"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

@@ -237,6 +237,12 @@ impl Session {
         self.dealt = dealt;
     }
 
+    /// The history of the night's last hand, which is over, as this session
+    /// writes it (dated by when it was dealt), or why PHH cannot say it.
+    pub fn history(&self) -> Result<String, String> {
+        history_text(&self.night, &self.dealt)
+    }
+
     /// The wall clock now, in unix seconds, if it is known.
     pub fn wall_now(&self) -> Option<u64> {
         self.wall.map(|w| w.saturating_add(self.now.as_secs()))
@@ -874,8 +880,15 @@ impl DealtTimes {
 /// The history of the night's last hand, which is over, or why PHH cannot
 /// say it: one text, live and at a restart.
 pub fn history_text(night: &Night, dealt: &DealtTimes) -> Result<String, String> {
-    let _ = dealt;
-    phh_writer::to_phh(night.table())
+    let table = night.table();
+    let hand = table.hands_dealt();
+    let meta = phh_writer::HandMeta {
+        hand,
+        // A house file is one table's rules: its name is the table's.
+        table: Some(night.rules().house.name.clone()),
+        dealt_at: dealt.at(hand),
+    };
+    phh_writer::to_phh_with(table, &meta)
 }
 
 /// Hands dealt, and whether the last one is over.

@@ -14,7 +14,6 @@
 //! not written, and the reason says why.
 
 mod actions;
-pub mod civil;
 mod game;
 mod verify;
 
@@ -196,7 +195,7 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
         let _ = writeln!(t, "table = {}", quoted(name));
     }
     if let Some(at) = meta.dealt_at {
-        let ((y, m, d), (hh, mm, ss)) = civil::utc(at);
+        let ((y, m, d), (hh, mm, ss)) = crate::journal::civil::utc(at);
         let _ = writeln!(t, "year = {y}\nmonth = {m}\nday = {d}");
         let _ = writeln!(t, "time = {hh:02}:{mm:02}:{ss:02}");
         let _ = writeln!(t, "time_zone = \"UTC\"");

@@ -1,6 +1,6 @@
-//! Unix seconds as a UTC calendar date and time of day, for PHH's `year`,
-//! `month`, `day` and `time`: the engine has no clock and the crate no date
-//! library, and this is all the history needs.
+//! Unix seconds as a UTC calendar date and time of day, for the journal's
+//! stamps and PHH's `year`, `month`, `day` and `time`: the engine has no
+//! clock and the crate no date library, and this is all they need.
 
 /// (year, month 1–12, day 1–31) of the day `days` after 1970-01-01.
 ///
