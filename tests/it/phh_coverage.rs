@@ -70,6 +70,7 @@ fn every_hand_of_every_house_is_written_but_misdeals() {
     }
     println!("{report}");
     // The nights reach the hands issue 13 names, and they are written.
+    assert!(!all.contains("variant = \"PT\""), "PT is not PHH's");
     for needle in [
         "variant = \"F7S\"",
         "variant = \"F7S/8\"",
@@ -90,6 +91,8 @@ fn every_hand_of_every_house_is_written_but_misdeals() {
         "event = \"declare\"",
         "event = \"wild-card\"",
         "_spread_limit = ",
+        // Pot-limit hold'em (H0) as the specification can say it.
+        "_structure = \"pot-limit\"",
         "_unit = \"0.25\"",
         "_differs = ",
         "winnings = ",

@@ -5,8 +5,8 @@ use crate::engine::{ForcedKind, GameSpec, HandSetup, Split, Structure};
 
 /// The PHH variant of the game, and its betting fields as TOML lines.
 pub struct Variant {
-    /// A PHH code (or `PT`, the replay contract's pot-limit hold'em); for a
-    /// game the specification has no code for, dealerd's catalog name.
+    /// A PHH code (`NT` for pot-limit hold'em too, with `_structure`); for
+    /// a game the specification has no code for, dealerd's catalog name.
     pub code: String,
     /// True when `code` is one the PHH specification lists.
     pub in_spec: bool,
@@ -42,9 +42,18 @@ pub fn variant(base: &str, spec: &GameSpec) -> Variant {
         ("triple-draw-27", Split::High) if fixed => Some("F2L3D"),
         _ => None,
     };
+    let pl_holdem = base == "holdem" && pl && spec.split == Split::High;
+    // The specification has no pot-limit hold'em, but every pot-limit bet is
+    // a legal no-limit one: as `NT` the hand replays to the same stacks in
+    // any reader, and `_structure` says what the table's limit was.
+    let limits = if pl_holdem {
+        format!("{limits}_structure = \"pot-limit\"\n")
+    } else {
+        limits
+    };
     let (code, in_spec) = match code {
         Some(c) => (c.to_string(), true),
-        None if base == "holdem" && pl && spec.split == Split::High => ("PT".to_string(), false),
+        None if pl_holdem => ("NT".to_string(), true),
         None => {
             let structure = match spec.structure {
                 Structure::NoLimit => "no-limit",
