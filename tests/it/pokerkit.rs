@@ -28,7 +28,9 @@ fn pypi_reachable() -> bool {
 }
 
 /// The venv's python, installing PokerKit the first time; `None` when PyPI
-/// cannot be reached.
+/// cannot be reached. The venv is made `--without-pip` and the wheel put in
+/// by `tests/pokerkit/install.py` with the standard library alone, so a
+/// Debian python3 without python3-venv (no ensurepip) does as well.
 fn python() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pokerkit-0.7.7-venv");
     let python = dir.join("bin/python");
@@ -38,34 +40,32 @@ fn python() -> Option<PathBuf> {
     }
     let _ = std::fs::remove_dir_all(&dir);
     let venv = Command::new("python3")
-        .args(["-m", "venv"])
+        .args(["-m", "venv", "--without-pip"])
         .arg(&dir)
         .output()
-        .expect("python3 runs");
+        .unwrap_or_else(|e| {
+            panic!("python3 (3.11 or newer) runs the PokerKit check; on Debian, apt-get install python3: {e}")
+        });
     assert!(
         venv.status.success(),
         "python3 -m venv: {}",
         String::from_utf8_lossy(&venv.stderr)
     );
-    let pip = Command::new(&python)
-        .args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-        ])
-        .arg(POKERKIT)
+    let installer = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pokerkit/install.py");
+    let (name, version) = POKERKIT.split_once("==").expect("pinned");
+    let install = Command::new(&python)
+        .arg(&installer)
+        .args([name, version])
         .output()
-        .expect("pip runs");
-    if !pip.status.success() {
+        .expect("the venv's python runs");
+    if !install.status.success() {
         if !pypi_reachable() {
             println!("SKIPPED: PyPI cannot be reached, so {POKERKIT} cannot be installed");
             return None;
         }
         panic!(
-            "pip install {POKERKIT}: {}",
-            String::from_utf8_lossy(&pip.stderr)
+            "installing {POKERKIT}: {}",
+            String::from_utf8_lossy(&install.stderr)
         );
     }
     std::fs::write(&marker, POKERKIT).expect("marker");
