@@ -11,6 +11,7 @@ pub mod journal;
 pub mod phh;
 pub mod records;
 pub mod replay;
+pub mod room;
 pub mod rules;
 pub mod table;
 pub mod ui;

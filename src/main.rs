@@ -47,6 +47,31 @@ enum Command {
         #[arg(long, value_name = "OUT.html")]
         html: Option<PathBuf>,
     },
+    /// The room's floor display: follows every table on an MQTT broker and
+    /// serves one web page of them all (password from $DEALERD_ROOM_PASSWORD).
+    Floor(FloorArgs),
+}
+
+#[derive(clap::Args)]
+struct FloorArgs {
+    /// The broker: mqtt://host:port or mqtts://host:port.
+    #[arg(long)]
+    broker: String,
+    /// Where the page is served (port 0: any free port, printed at start).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: std::net::SocketAddr,
+    /// The broker's user name for the floor.
+    #[arg(long)]
+    username: Option<String>,
+    /// With mqtts://: trust this PEM CA file instead of the system's roots.
+    #[arg(long)]
+    ca_file: Option<PathBuf>,
+    /// The MQTT client id; the broker keeps its session while it is away.
+    #[arg(long, default_value = "dealerd-floor")]
+    client_id: String,
+    /// Log filter, as for `run`.
+    #[arg(long)]
+    log: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -134,6 +159,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => report(sim(args)),
         Command::Run(args) => report(run(args)),
         Command::Report { journal, html } => report(night_report(&journal, html.as_deref())),
+        Command::Floor(args) => report(floor(args)),
     }
 }
 
@@ -153,6 +179,19 @@ fn night_report(
     }
     print_out(&night.text());
     Ok(())
+}
+
+fn floor(args: FloorArgs) -> Result<(), String> {
+    use dealerd::room::{config::Broker, floor::serve};
+    dealerd::daemon::run::log::init(args.log.as_deref()).map_err(|e| e.to_string())?;
+    let opts = serve::Options {
+        broker: Broker::parse(&args.broker)?,
+        listen: args.listen,
+        username: args.username,
+        ca_file: args.ca_file,
+        client_id: args.client_id,
+    };
+    serve::run(&opts).map_err(|e| e.to_string())
 }
 
 fn run(args: RunArgs) -> Result<(), dealerd::daemon::run::RunError> {

@@ -10,6 +10,7 @@ use std::path::Path;
 use schemars::generate::SchemaSettings;
 
 use crate::devices::{self, Hardware};
+use crate::room::config::{self as room, Room};
 use crate::rules::{self, HouseRules, RulesError};
 
 /// A house file that passed both readings.
@@ -17,21 +18,27 @@ use crate::rules::{self, HouseRules, RulesError};
 pub struct HouseFile {
     pub rules: HouseRules,
     pub hardware: Hardware,
+    /// `[room]`, if the table publishes to a broker.
+    pub room: Option<Room>,
 }
 
 /// Reads the rules and the wiring of one file; every problem of either is
 /// reported, in file order. `file_name` is only used in messages.
 pub fn load_str(file_name: &str, text: &str) -> Result<HouseFile, RulesError> {
-    match (
-        rules::load_str(file_name, text),
-        devices::load_str(file_name, text),
-    ) {
-        (Ok(rules), Ok(hardware)) => Ok(HouseFile { rules, hardware }),
-        (Err(e), Ok(_)) | (Ok(_), Err(e)) => Err(e),
-        (Err(a), Err(b)) => {
-            // A TOML syntax error stops both readings at the same place: say it once.
-            let mut all = a.diagnostics().to_vec();
-            for d in b.diagnostics() {
+    let rules = rules::load_str(file_name, text);
+    let hardware = devices::load_str(file_name, text);
+    let room = room::load_str(file_name, text);
+    match (rules, hardware, room) {
+        (Ok(rules), Ok(hardware), Ok(room)) => Ok(HouseFile {
+            rules,
+            hardware,
+            room,
+        }),
+        (rules, hardware, room) => {
+            // A TOML syntax error stops every reading at the same place: say it once.
+            let mut all: Vec<crate::rules::Diagnostic> = Vec::new();
+            let errors = [rules.err(), hardware.err(), room.err()];
+            for d in errors.iter().flatten().flat_map(|e| e.diagnostics()) {
                 if !all.contains(d) {
                     all.push(d.clone());
                 }
@@ -53,7 +60,11 @@ pub fn load_file(path: &Path) -> Result<HouseFile, RulesError> {
 impl fmt::Display for HouseFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.rules)?;
-        writeln!(f, "{}", self.hardware)
+        writeln!(f, "{}", self.hardware)?;
+        match &self.room {
+            Some(room) => write!(f, "{room}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -63,9 +74,11 @@ pub fn json_schema() -> String {
     let mut generator = SchemaSettings::default().into_generator();
     // First, so that the root schema's `$defs` take in the wiring's types.
     let hardware = devices::property_schema(&mut generator);
+    let room = room::property_schema(&mut generator);
     let mut schema = generator.root_schema_for::<rules::schema::RawRules>();
     if let Some(properties) = schema.get_mut("properties").and_then(|p| p.as_object_mut()) {
         properties.insert("hardware".into(), hardware.into());
+        properties.insert("room".into(), room.into());
     }
     let mut s = serde_json::to_string_pretty(&schema).unwrap_or_default();
     s.push('\n');

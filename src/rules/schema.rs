@@ -46,6 +46,10 @@ pub struct RawRules {
     /// that claims the pins (issue 12: rules know nothing of the wiring).
     #[schemars(skip)]
     pub hardware: Option<serde::de::IgnoredAny>,
+    /// `[room]`, the broker this table publishes to (issue 14), is no rule
+    /// either: `room::config` reads it.
+    #[schemars(skip)]
+    pub room: Option<serde::de::IgnoredAny>,
     /// RFID cards the reader knows: players, the host, and command cards.
     #[serde(rename = "card", default)]
     pub cards: Vec<RawCard>,

@@ -28,6 +28,7 @@ mod reach;
 mod records;
 mod replay_vectors;
 mod report_page;
+mod room;
 mod rules_files;
 mod scenarios;
 mod session;

@@ -9,8 +9,9 @@ use tokio::sync::mpsc;
 
 use super::devices::FakeDevices;
 use super::notify::{self, Notifier};
+use super::room::RoomFeed;
 use super::stdout::Stdout;
-use super::{serve_open, stdin, RunError, Setup, Signal, TapFilter, Tuning};
+use super::{serve_room, stdin, RunError, Setup, Signal, TapFilter, Tuning};
 use crate::daemon::session::{Input, RulesSource};
 use crate::rules::RulesError;
 
@@ -61,6 +62,7 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
     if unreadable {
         session.handle(Input::ReloadFile, Duration::ZERO);
     }
+    let (room, publisher) = start_room(&setup, &session);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -68,7 +70,7 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
             what: "tokio runtime",
             source,
         })?;
-    rt.block_on(async {
+    let served = rt.block_on(async {
         // Installed before READY=1, so a reload sent as soon as systemd
         // calls us started cannot kill the process.
         let signals = signals()?;
@@ -83,21 +85,53 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
                 let away = TapFilter::polling_every(setup.tuning.poll_every(&hw)).away_polls();
                 let rules = Arc::clone(session.rules());
                 stdin::spawn(fake, rules, away, out).map_err(setup_err("stdin thread"))?;
-                serve_open(session, hw, setup, devices, signals, notifier).await
+                serve_room(session, hw, setup, devices, signals, notifier, room).await
             }
             #[cfg(feature = "pi")]
             DeviceKind::Pi => {
                 let devices = super::devices::pi_devices(&hw);
-                serve_open(session, hw, setup, devices, signals, notifier).await
+                serve_room(session, hw, setup, devices, signals, notifier, room).await
             }
             #[cfg(not(feature = "pi"))]
             DeviceKind::Pi => {
-                drop(session);
+                drop((session, room));
                 Err(RunError::NoPiSupport)
             }
         }
-    })
-    .map(|_| ())
+    });
+    if let Some(publisher) = publisher {
+        // The feed is gone with the state task: the publisher says
+        // `offline` and ends; a broker that does not answer is not waited for.
+        publisher.finish(Duration::from_secs(2));
+    }
+    served.map(|_| ())
+}
+
+/// Room mode, when the house file has a `[room]`: the publisher's thread,
+/// and the feed the state task hands it the table through. A `[room]` that
+/// does not read is logged (`dealerd check` locates it) and the table runs
+/// on without publishing: a table must not stay dark over its display.
+fn start_room(
+    setup: &Setup,
+    session: &crate::daemon::store::Stored,
+) -> (Option<RoomFeed>, Option<crate::room::publish::Publisher>) {
+    use crate::room::publish::{Publisher, Tuning};
+    let room = match crate::room::config::load_str(&setup.rules.name(), &setup.rules.text) {
+        Ok(Some(room)) => room,
+        Ok(None) => return (None, None),
+        Err(e) => {
+            tracing::error!("[room] refused, not publishing: {e}");
+            return (None, None);
+        }
+    };
+    let (feed, states) = RoomFeed::new(&room.table, session);
+    match Publisher::spawn(room, setup.state_dir.clone(), states, Tuning::default()) {
+        Ok(publisher) => (Some(feed), Some(publisher)),
+        Err(e) => {
+            tracing::error!("room: cannot start the publisher thread: {e}");
+            (None, None)
+        }
+    }
 }
 
 /// The rules a night in `state_dir` was played under, from its journal's

@@ -33,6 +33,7 @@ pub mod log;
 pub mod log_capture;
 pub mod notify;
 pub mod reader;
+pub mod room;
 mod state;
 mod stdin;
 mod stdout;
@@ -193,8 +194,27 @@ pub async fn serve_open<I, R>(
     hw: Hardware,
     setup: Setup,
     devices: Devices<I, R>,
+    signals: mpsc::Receiver<Signal>,
+    notifier: Notifier,
+) -> Result<Stored, RunError>
+where
+    I: I2c + Send + 'static,
+    R: CardReader + Send + 'static,
+{
+    serve_room(session, hw, setup, devices, signals, notifier, None).await
+}
+
+/// [`serve_open`], handing every change of the table to a room publisher
+/// when there is one. The feed is dropped on the way out, which tells the
+/// publisher the table is going.
+pub async fn serve_room<I, R>(
+    session: Stored,
+    hw: Hardware,
+    setup: Setup,
+    devices: Devices<I, R>,
     mut signals: mpsc::Receiver<Signal>,
     notifier: Notifier,
+    mut room: Option<room::RoomFeed>,
 ) -> Result<Stored, RunError>
 where
     I: I2c + Send + 'static,
@@ -261,6 +281,9 @@ where
                 Some(Signal::Stop) | None => break,
             },
             _ = tick(&mut watchdog) => core.notifier().watchdog(),
+        }
+        if let Some(feed) = room.as_mut() {
+            feed.update(&core.session);
         }
     }
     core.notifier().stopping();

@@ -1,0 +1,156 @@
+//! The floor's web server: hand-written HTTP/1.1, enough for one page, one
+//! JSON document and one server-sent event stream. Each connection answers
+//! one request and closes, except the event stream, which stays open.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tracing::debug;
+
+use super::Floor;
+
+/// The page: markup, style and script in one file, no outside requests.
+pub const PAGE: &str = include_str!("page.html");
+
+/// A request head larger than this is refused.
+const MAX_HEAD: usize = 8 * 1024;
+/// A comment line keeps idle event streams through proxies.
+const HEARTBEAT: Duration = Duration::from_secs(15);
+
+/// Serves browsers until the listener fails. `changes` ticks whenever the
+/// floor changed.
+pub async fn serve(
+    listener: TcpListener,
+    floor: Arc<Mutex<Floor>>,
+    changes: watch::Receiver<u64>,
+) -> std::io::Result<()> {
+    loop {
+        let (stream, peer) = listener.accept().await?;
+        let floor = Arc::clone(&floor);
+        let changes = changes.clone();
+        tokio::spawn(async move {
+            if let Err(e) = answer(stream, floor, changes).await {
+                debug!("floor: {peer}: {e}");
+            }
+        });
+    }
+}
+
+/// The path of a `GET` request, from its head.
+pub fn request_path(head: &str) -> Option<&str> {
+    let line = head.lines().next()?;
+    let mut parts = line.split(' ');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some("GET"), Some(target), Some(v)) if v.starts_with("HTTP/1.") => {
+            Some(target.split('?').next().unwrap_or(target))
+        }
+        _ => None,
+    }
+}
+
+async fn answer(
+    mut stream: TcpStream,
+    floor: Arc<Mutex<Floor>>,
+    mut changes: watch::Receiver<u64>,
+) -> std::io::Result<()> {
+    let mut head = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buf))
+            .await
+            .map_err(|_| std::io::Error::other("request head timed out"))??;
+        if n == 0 {
+            return Ok(());
+        }
+        head.extend_from_slice(buf.get(..n).unwrap_or_default());
+        if head.len() > MAX_HEAD {
+            return respond(
+                &mut stream,
+                "431 Request Header Fields Too Large",
+                "text/plain",
+                b"",
+            )
+            .await;
+        }
+    }
+    let head = String::from_utf8_lossy(&head);
+    let snapshot = |f: fn(&Floor) -> serde_json::Value| {
+        let floor = floor.lock().unwrap_or_else(|e| e.into_inner());
+        f(&floor).to_string()
+    };
+    match request_path(&head) {
+        Some("/") => {
+            respond(
+                &mut stream,
+                "200 OK",
+                "text/html; charset=utf-8",
+                PAGE.as_bytes(),
+            )
+            .await
+        }
+        Some("/tables.json") => {
+            let body = snapshot(Floor::json);
+            respond(&mut stream, "200 OK", "application/json", body.as_bytes()).await
+        }
+        Some("/events") => {
+            stream
+                .write_all(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\
+                      Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+                )
+                .await?;
+            loop {
+                changes.borrow_and_update();
+                let body = snapshot(Floor::summary);
+                stream
+                    .write_all(format!("data: {body}\n\n").as_bytes())
+                    .await?;
+                loop {
+                    match tokio::time::timeout(HEARTBEAT, changes.changed()).await {
+                        Ok(Ok(())) => break,
+                        Ok(Err(_)) => return Ok(()),
+                        Err(_) => stream.write_all(b": still here\n\n").await?,
+                    }
+                }
+            }
+        }
+        Some(_) => respond(&mut stream, "404 Not Found", "text/plain", b"not found\n").await,
+        None => respond(&mut stream, "400 Bad Request", "text/plain", b"GET only\n").await,
+    }
+}
+
+async fn respond(
+    stream: &mut TcpStream,
+    status: &str,
+    kind: &str,
+    body: &[u8],
+) -> std::io::Result<()> {
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
+         Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(body).await?;
+    stream.shutdown().await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::request_path;
+
+    #[test]
+    fn reads_the_path_of_a_get() {
+        assert_eq!(
+            request_path("GET /tables.json?x=1 HTTP/1.1\r\nHost: a\r\n\r\n"),
+            Some("/tables.json")
+        );
+        assert_eq!(request_path("GET / HTTP/1.0\r\n\r\n"), Some("/"));
+        assert_eq!(request_path("POST / HTTP/1.1\r\n\r\n"), None);
+        assert_eq!(request_path("GET /"), None);
+        assert_eq!(request_path(""), None);
+    }
+}

@@ -1,0 +1,438 @@
+//! The table's publisher: a thread of its own with its own runtime, so the
+//! table never waits for the network. The state task hands it snapshots
+//! through a `watch` (the latest wins); the events come from the journal
+//! file, after the last record the broker acknowledged, which is kept in
+//! the state directory (`room.ack`). A broker that was away, or a table
+//! that restarted, gets everything since then; records acknowledged but not
+//! yet noted may go twice, and subscribers drop repeats by record number.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rumqttc::{AsyncClient, Event, LastWill, Outgoing, Packet, QoS};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{mpsc, watch};
+use tracing::{debug, info, warn};
+
+use super::acks::Acks;
+use super::config::Room;
+use super::connect::{self, Login};
+use super::payload::{topic, EventPayload, State, OFFLINE, ONLINE};
+use super::tail::Tail;
+
+/// The file, in the state directory, of the last acknowledged record.
+pub const ACK_FILE: &str = "room.ack";
+
+/// At most this many publishes wait for their acknowledgement: enough to
+/// keep a link busy, few enough that the client never fills its queue.
+const WINDOW: usize = 64;
+/// How often the journal is looked at when no snapshot says it changed.
+const POLL: Duration = Duration::from_millis(500);
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
+
+/// Publisher timings that tests shrink.
+#[derive(Debug, Clone, Copy)]
+pub struct Tuning {
+    pub retry_first: Duration,
+    pub retry_max: Duration,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            retry_first: Duration::from_millis(250),
+            retry_max: Duration::from_secs(5),
+        }
+    }
+}
+
+/// `room.ack`: which night, and its last acknowledged record.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AckMark {
+    /// The night's id (the FNV-1a of the journal's header line), in hex.
+    #[serde(with = "hex")]
+    pub night: u64,
+    pub acked: u64,
+}
+
+mod hex {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{v:016x}"))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let s = String::deserialize(d)?;
+        u64::from_str_radix(&s, 16).map_err(serde::de::Error::custom)
+    }
+}
+
+impl AckMark {
+    /// The mark in `dir`, or none: a missing or unreadable file only means
+    /// the night is sent again from its first record.
+    pub fn load(dir: &Path) -> Option<AckMark> {
+        let text = std::fs::read(dir.join(ACK_FILE)).ok()?;
+        serde_json::from_slice(&text).ok()
+    }
+
+    /// Written whole (temporary file, rename). Not fsynced: a mark lost in
+    /// a power cut only sends records again, which subscribers drop.
+    pub fn store(&self, dir: &Path) -> std::io::Result<()> {
+        let tmp = dir.join(format!("{ACK_FILE}.tmp"));
+        let mut text = serde_json::to_vec(self).map_err(std::io::Error::other)?;
+        text.push(b'\n');
+        std::fs::write(&tmp, text)?;
+        std::fs::rename(&tmp, dir.join(ACK_FILE))
+    }
+}
+
+/// The running publisher.
+pub struct Publisher {
+    done: std::sync::mpsc::Receiver<()>,
+}
+
+impl Publisher {
+    /// Starts publishing `room`'s table: snapshots from `states`, records
+    /// from the journal in `state_dir`. Dropping the `states` sender says
+    /// goodbye (status `offline`) and ends the thread.
+    pub fn spawn(
+        room: Room,
+        state_dir: PathBuf,
+        states: watch::Receiver<State>,
+        tuning: Tuning,
+    ) -> std::io::Result<Publisher> {
+        let (tx, done) = std::sync::mpsc::channel();
+        std::thread::Builder::new()
+            .name("room".into())
+            .spawn(move || {
+                match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(rt) => rt.block_on(Link::new(room, state_dir, states, tuning).run()),
+                    Err(e) => warn!("room: no runtime for the publisher: {e}"),
+                }
+                let _ = tx.send(());
+            })?;
+        Ok(Publisher { done })
+    }
+
+    /// Waits up to `within` for the goodbye to reach the broker.
+    pub fn finish(self, within: Duration) {
+        let _ = self.done.recv_timeout(within);
+    }
+}
+
+/// What the connection's event loop tells the publisher.
+enum Net {
+    Connected,
+    Written(u16),
+    Acked(u16),
+    Down(String),
+}
+
+struct Link {
+    room: Room,
+    state_dir: PathBuf,
+    states: watch::Receiver<State>,
+    tuning: Tuning,
+    tail: Tail,
+    mark: AckMark,
+    /// Event payloads read from the journal and not yet acknowledged.
+    pending: BTreeMap<u64, Vec<u8>>,
+    state_topic: String,
+    events_topic: String,
+    status_topic: String,
+}
+
+/// One connection's side of the link.
+struct Conn {
+    client: AsyncClient,
+    net: mpsc::UnboundedReceiver<Net>,
+    connected: bool,
+    acks: Acks,
+    next: u64,
+    state_due: bool,
+}
+
+impl Link {
+    fn new(room: Room, state_dir: PathBuf, states: watch::Receiver<State>, tuning: Tuning) -> Link {
+        let journal = crate::daemon::run::storage(&state_dir)
+            .journal
+            .unwrap_or_else(|| state_dir.join(crate::daemon::run::JOURNAL));
+        let mark = AckMark::load(&state_dir).unwrap_or_default();
+        Link {
+            state_topic: topic(&room.table, "state"),
+            events_topic: topic(&room.table, "events"),
+            status_topic: topic(&room.table, "status"),
+            room,
+            state_dir,
+            states,
+            tuning,
+            tail: Tail::new(&journal),
+            mark,
+            pending: BTreeMap::new(),
+        }
+    }
+
+    async fn run(mut self) {
+        let mut retry = self.tuning.retry_first;
+        let mut warned = false;
+        loop {
+            self.read_journal();
+            match self.connect() {
+                Ok(conn) => match self.serve(conn).await {
+                    Ended::Stopped => return,
+                    Ended::Down { was_up, why } => {
+                        if was_up {
+                            retry = self.tuning.retry_first;
+                            warned = false;
+                        }
+                        if !warned {
+                            warn!("room: broker {} unreachable: {why}", self.room.broker);
+                            warned = true;
+                        } else {
+                            debug!("room: broker {}: {why}", self.room.broker);
+                        }
+                    }
+                },
+                Err(why) => {
+                    if !warned {
+                        warn!("room: cannot connect to {}: {why}", self.room.broker);
+                        warned = true;
+                    }
+                }
+            }
+            // Wait, but hear a stop (the sender dropped) at once.
+            let sleep = tokio::time::sleep(retry);
+            tokio::pin!(sleep);
+            loop {
+                tokio::select! {
+                    _ = &mut sleep => break,
+                    changed = self.states.changed() => if changed.is_err() { return },
+                }
+            }
+            retry = (retry * 2).min(self.tuning.retry_max);
+        }
+    }
+
+    fn connect(&self) -> Result<Conn, String> {
+        let client_id = format!("dealerd-{}", self.room.table);
+        let login = Login {
+            broker: &self.room.broker,
+            client_id: &client_id,
+            username: self.room.username.as_deref(),
+            password: &self.room.password,
+            ca_file: self.room.ca_file.as_deref(),
+        };
+        let mut options = connect::options(&login, KEEP_ALIVE)?;
+        options.set_last_will(LastWill::new(
+            &self.status_topic,
+            OFFLINE,
+            QoS::AtLeastOnce,
+            true,
+        ));
+        // The journal is the session: what was not acknowledged is sent
+        // again from it, so the broker need keep nothing for us.
+        options.set_clean_session(true);
+        options.set_inflight(u16::try_from(WINDOW * 2).unwrap_or(u16::MAX));
+        let (client, mut eventloop) = AsyncClient::new(options, WINDOW * 2);
+        let (tx, net) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            loop {
+                let said = match eventloop.poll().await {
+                    Ok(Event::Incoming(Packet::ConnAck(_))) => tx.send(Net::Connected),
+                    Ok(Event::Incoming(Packet::PubAck(a))) => tx.send(Net::Acked(a.pkid)),
+                    Ok(Event::Outgoing(Outgoing::Publish(pkid))) => tx.send(Net::Written(pkid)),
+                    Ok(_) => Ok(()),
+                    Err(e) => {
+                        let _ = tx.send(Net::Down(e.to_string()));
+                        return;
+                    }
+                };
+                if said.is_err() {
+                    return;
+                }
+            }
+        });
+        Ok(Conn {
+            client,
+            net,
+            connected: false,
+            acks: Acks::new(self.mark.acked),
+            next: self.mark.acked + 1,
+            state_due: true,
+        })
+    }
+
+    async fn serve(&mut self, mut c: Conn) -> Ended {
+        let mut poll = tokio::time::interval(POLL);
+        poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                net = c.net.recv() => match net {
+                    Some(Net::Connected) => {
+                        info!("room: publishing to {} as table {}", self.room.broker, self.room.table);
+                        c.connected = true;
+                        c.acks = Acks::new(self.mark.acked);
+                        c.next = self.mark.acked + 1;
+                        c.state_due = true;
+                        self.publish(&mut c, &self.status_topic.clone(), ONLINE.as_bytes().to_vec(), true, None);
+                    }
+                    Some(Net::Written(pkid)) => c.acks.written(pkid),
+                    Some(Net::Acked(pkid)) => {
+                        if c.acks.puback(pkid) {
+                            self.acknowledged(c.acks.acked());
+                        }
+                    }
+                    Some(Net::Down(why)) => return Ended::Down { was_up: c.connected, why },
+                    None => return Ended::Down { was_up: c.connected, why: "event loop ended".into() },
+                },
+                changed = self.states.changed() => {
+                    if changed.is_err() {
+                        self.goodbye(&mut c).await;
+                        return Ended::Stopped;
+                    }
+                    c.state_due = true;
+                    self.read_journal();
+                }
+                _ = poll.tick() => self.read_journal(),
+            }
+            self.fill(&mut c);
+        }
+    }
+
+    /// Hands the client what is due, up to the window.
+    fn fill(&mut self, c: &mut Conn) {
+        if !c.connected {
+            return;
+        }
+        while c.acks.in_flight() < WINDOW {
+            if c.state_due {
+                c.state_due = false;
+                let state = serde_json::to_vec(&*self.states.borrow()).unwrap_or_default();
+                let t = self.state_topic.clone();
+                self.publish(c, &t, state, true, None);
+                continue;
+            }
+            let Some(payload) = self.pending.get(&c.next).cloned() else {
+                return;
+            };
+            let t = self.events_topic.clone();
+            let n = c.next;
+            self.publish(c, &t, payload, false, Some(n));
+            c.next += 1;
+        }
+    }
+
+    fn publish(&self, c: &mut Conn, topic: &str, payload: Vec<u8>, retain: bool, n: Option<u64>) {
+        match c
+            .client
+            .try_publish(topic, QoS::AtLeastOnce, retain, payload)
+        {
+            Ok(()) => c.acks.handed(n),
+            // Only a closed event loop refuses (the queue is twice the
+            // window): the loop's own error ends this connection.
+            Err(e) => debug!("room: publish refused: {e}"),
+        }
+    }
+
+    /// Records up to `acked` are the broker's: note it, forget them.
+    fn acknowledged(&mut self, acked: u64) {
+        self.mark.acked = acked;
+        self.pending = self.pending.split_off(&(acked + 1));
+        if let Err(e) = self.mark.store(&self.state_dir) {
+            debug!("room: cannot note the acknowledged record: {e}");
+        }
+    }
+
+    /// Takes in the journal's new records.
+    fn read_journal(&mut self) {
+        let lines = match self.tail.read() {
+            Ok(lines) => lines,
+            Err(e) => {
+                debug!("room: cannot read the journal: {e}");
+                return;
+            }
+        };
+        if let Some(night) = lines.night {
+            if night != self.mark.night {
+                // Another night in the state directory: its records start at 1.
+                self.mark = AckMark { night, acked: 0 };
+                self.pending.clear();
+            }
+        }
+        if lines.restarted {
+            self.pending.clear();
+        }
+        for line in lines.records {
+            let Some(event) = EventPayload::of_line(&self.room.table, &line) else {
+                continue;
+            };
+            if event.n > self.mark.acked {
+                if let Ok(bytes) = serde_json::to_vec(&event) {
+                    self.pending.insert(event.n, bytes);
+                }
+            }
+        }
+    }
+
+    /// A stop: `offline` in place of the will (a clean disconnect does not
+    /// fire it), waiting a moment for what is in flight.
+    async fn goodbye(&mut self, c: &mut Conn) {
+        if !c.connected {
+            return;
+        }
+        let t = self.status_topic.clone();
+        self.publish(c, &t, OFFLINE.as_bytes().to_vec(), true, None);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(1);
+        while c.acks.in_flight() > 0 {
+            match tokio::time::timeout_at(deadline, c.net.recv()).await {
+                Ok(Some(Net::Written(pkid))) => c.acks.written(pkid),
+                Ok(Some(Net::Acked(pkid))) => {
+                    if c.acks.puback(pkid) {
+                        self.acknowledged(c.acks.acked());
+                    }
+                }
+                Ok(Some(Net::Connected)) => {}
+                _ => break,
+            }
+        }
+        let _ = c.client.try_disconnect();
+    }
+}
+
+enum Ended {
+    Stopped,
+    Down { was_up: bool, why: String },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mark_is_written_whole_and_read_back() {
+        let dir = std::env::temp_dir().join(format!("dealerd-ack-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(AckMark::load(&dir), None);
+        let mark = AckMark {
+            night: 0x185a_4c8b_e6fd_4459,
+            acked: 42,
+        };
+        mark.store(&dir).unwrap();
+        let text = std::fs::read_to_string(dir.join(ACK_FILE)).unwrap();
+        assert_eq!(text, "{\"night\":\"185a4c8be6fd4459\",\"acked\":42}\n");
+        assert_eq!(AckMark::load(&dir), Some(mark));
+        assert!(!dir.join("room.ack.tmp").exists());
+        std::fs::write(dir.join(ACK_FILE), "torn").unwrap();
+        assert_eq!(
+            AckMark::load(&dir),
+            None,
+            "an unreadable mark sends the night again"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,123 @@
+//! The journal's lines as they are appended, read from the file without its
+//! lock: the writer appends whole lines and fsyncs, so a line without its
+//! newline is one being written, and is left for the next read.
+
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+use crate::journal::fnv64;
+
+/// Follows one journal file.
+#[derive(Debug)]
+pub struct Tail {
+    path: PathBuf,
+    /// Bytes read up to the end of the last whole line.
+    offset: u64,
+    /// The night's id: the FNV-1a of its header line.
+    night: Option<u64>,
+}
+
+/// What one read found.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Lines {
+    /// The night the lines belong to, once its header is read.
+    pub night: Option<u64>,
+    /// The file was cut back or replaced: the lines start again from the
+    /// first record, and what was read before may not hold any more.
+    pub restarted: bool,
+    /// Whole record lines, without their newline.
+    pub records: Vec<Vec<u8>>,
+}
+
+impl Tail {
+    pub fn new(path: &Path) -> Tail {
+        Tail {
+            path: path.to_path_buf(),
+            offset: 0,
+            night: None,
+        }
+    }
+
+    /// The whole lines appended since the last read. A missing file is an
+    /// empty one: the night has not started.
+    pub fn read(&mut self) -> io::Result<Lines> {
+        let mut file = match File::open(&self.path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Ok(Lines {
+                    night: self.night,
+                    ..Lines::default()
+                })
+            }
+            Err(e) => return Err(e),
+        };
+        let len = file.metadata()?.len();
+        let mut restarted = false;
+        if len < self.offset {
+            // Cut back after a failed append, or a new night in its place.
+            self.offset = 0;
+            self.night = None;
+            restarted = true;
+        }
+        file.seek(SeekFrom::Start(self.offset))?;
+        let mut bytes = Vec::new();
+        file.take(len - self.offset).read_to_end(&mut bytes)?;
+        let mut records = Vec::new();
+        let mut start = 0;
+        while let Some(end) = bytes[start..].iter().position(|&b| b == b'\n') {
+            let line = &bytes[start..start + end];
+            if self.offset == 0 && start == 0 {
+                let night = fnv64(line);
+                if self.night.is_some_and(|n| n != night) {
+                    restarted = true;
+                }
+                self.night = Some(night);
+            } else {
+                records.push(line.to_vec());
+            }
+            start += end + 1;
+        }
+        self.offset += start as u64;
+        Ok(Lines {
+            night: self.night,
+            restarted,
+            records,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn reads_whole_lines_once_and_leaves_a_torn_one() {
+        let dir = std::env::temp_dir().join(format!("dealerd-tail-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("journal.jsonl");
+        let _ = std::fs::remove_file(&path);
+        let mut tail = Tail::new(&path);
+        assert_eq!(tail.read().unwrap(), Lines::default());
+
+        let mut f = File::create(&path).unwrap();
+        f.write_all(b"{\"header\":1}\n{\"n\":1}\n{\"n\":2").unwrap();
+        let got = tail.read().unwrap();
+        assert_eq!(got.records, vec![b"{\"n\":1}".to_vec()]);
+        assert_eq!(got.night, Some(fnv64(b"{\"header\":1}")));
+        assert!(!got.restarted);
+
+        f.write_all(b"}\n").unwrap();
+        assert_eq!(tail.read().unwrap().records, vec![b"{\"n\":2}".to_vec()]);
+        assert!(tail.read().unwrap().records.is_empty());
+
+        // A new night in the file's place starts over from its first record.
+        std::fs::write(&path, b"{\"header\":2}\n{\"n\":1}\n").unwrap();
+        let got = tail.read().unwrap();
+        assert!(got.restarted);
+        assert_eq!(got.records, vec![b"{\"n\":1}".to_vec()]);
+        assert_eq!(got.night, Some(fnv64(b"{\"header\":2}")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,447 @@
+//! Room mode for real (issue 14): a real mosquitto on 127.0.0.1, two tables
+//! (`dealerd run --devices fake`) and a floor (`dealerd floor`) against it.
+//! The broker goes down mid-night and comes back, a table is SIGKILLed and
+//! restarted, and the floor ends with exactly the tables' journals. Every
+//! wait polls for what it waits for; the deadline only turns a hang into a
+//! failure. Skipped, saying so, only where mosquitto is not installed.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::common;
+
+/// A pass takes seconds; this is for a loaded CI machine under qemu.
+const DEADLINE: Duration = Duration::from_secs(90);
+
+/// mosquitto, if this machine has it (.ci/run installs Debian's).
+fn mosquitto() -> Option<PathBuf> {
+    let known = [
+        "/usr/sbin/mosquitto",
+        "/usr/local/sbin/mosquitto",
+        "/usr/bin/mosquitto",
+    ];
+    known.iter().map(PathBuf::from).find(|p| p.exists())
+}
+
+fn free_port() -> u16 {
+    let l = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    l.local_addr().expect("addr").port()
+}
+
+/// Polls `f` every 20 ms until it gives `Some`, or fails saying `what`.
+fn wait_for<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(t) = f() {
+            return t;
+        }
+        assert!(start.elapsed() < DEADLINE, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn signal(child: &Child, sig: libc::c_int) {
+    let pid = libc::pid_t::try_from(child.id()).expect("pid");
+    // SAFETY: kill(2) on our own child's pid; no memory is involved.
+    assert_eq!(unsafe { libc::kill(pid, sig) }, 0);
+}
+
+/// A mosquitto of the test's own, with persistence in `dir` so that the
+/// floor's session (and the events queued for it) outlive a restart.
+struct Broker {
+    bin: PathBuf,
+    conf: PathBuf,
+    port: u16,
+    child: Option<Child>,
+}
+
+impl Broker {
+    fn new(bin: PathBuf, dir: &Path) -> Broker {
+        let port = free_port();
+        let conf = dir.join("mosquitto.conf");
+        // Started as root, mosquitto drops to its own user, which must be
+        // able to save its sessions here.
+        let data = dir.join("broker");
+        std::fs::create_dir_all(&data).expect("broker dir");
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+        let text = format!(
+            "listener {port} 127.0.0.1\nallow_anonymous true\npersistence true\n\
+             persistence_location {}/\nlog_dest stderr\n",
+            data.display()
+        );
+        std::fs::write(&conf, text).expect("mosquitto.conf");
+        let mut b = Broker {
+            bin,
+            conf,
+            port,
+            child: None,
+        };
+        b.start();
+        b
+    }
+
+    fn url(&self) -> String {
+        format!("mqtt://127.0.0.1:{}", self.port)
+    }
+
+    fn start(&mut self) {
+        let child = Command::new(&self.bin)
+            .arg("-c")
+            .arg(&self.conf)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("mosquitto starts");
+        self.child = Some(child);
+        let port = self.port;
+        wait_for("mosquitto to listen", || {
+            TcpStream::connect(("127.0.0.1", port)).ok()
+        });
+    }
+
+    /// SIGTERM: mosquitto saves its sessions and goes.
+    fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            signal(&child, libc::SIGTERM);
+            child.wait().expect("mosquitto exits");
+        }
+    }
+}
+
+impl Drop for Broker {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// One table: `dealerd run --devices fake` with `[room]`, keys on stdin.
+struct Table {
+    config: PathBuf,
+    state: PathBuf,
+    child: Child,
+    keys: ChildStdin,
+}
+
+impl Table {
+    fn start(dir: &Path, id: &str, broker: &str) -> Table {
+        let config = dir.join(format!("{id}.toml"));
+        let text = format!(
+            "{}\n[room]\nbroker = \"{broker}\"\ntable = \"{id}\"\n",
+            dealerd::rules::DEFAULT_TOML
+        );
+        std::fs::write(&config, text).expect("config");
+        let state = dir.join(id);
+        Table::spawn(config, state)
+    }
+
+    fn spawn(config: PathBuf, state: PathBuf) -> Table {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(state.with_extension("log"))
+            .expect("log file");
+        let mut child = common::run_fake(&config, &state)
+            .arg("--log")
+            .arg("info,dealerd::room=debug")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(log)
+            .spawn()
+            .expect("dealerd run starts");
+        // Frames are printed on every change: drain them.
+        let mut out = child.stdout.take().expect("stdout");
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let keys = child.stdin.take().expect("stdin");
+        Table {
+            config,
+            state,
+            child,
+            keys,
+        }
+    }
+
+    fn keys(&mut self, keys: &str) {
+        self.keys.write_all(keys.as_bytes()).expect("keys");
+        self.keys.flush().expect("keys");
+    }
+
+    /// The journal's records as the file holds them.
+    fn journal(&self) -> Vec<Value> {
+        let text = std::fs::read_to_string(self.state.join("journal.jsonl")).unwrap_or_default();
+        text.lines()
+            .skip(1)
+            .map(|l| serde_json::from_str(l).expect("a journal line"))
+            .collect()
+    }
+
+    /// Presses `keys` and waits until they were journaled: `more` records.
+    fn play(&mut self, keys: &str, more: usize) {
+        let before = self.journal().len();
+        self.keys(keys);
+        wait_for(&format!("{keys:?} journaled"), || {
+            (self.journal().len() >= before + more).then_some(())
+        });
+    }
+
+    fn kill(mut self) -> (PathBuf, PathBuf) {
+        signal(&self.child, libc::SIGKILL);
+        self.child.wait().expect("killed");
+        (self.config, self.state)
+    }
+
+    fn stop(mut self) {
+        signal(&self.child, libc::SIGTERM);
+        let status = self.child.wait().expect("exits");
+        assert!(status.success(), "{status}");
+    }
+}
+
+/// `dealerd floor` on a port of its own, with its address read off stdout.
+struct FloorProc {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl FloorProc {
+    fn start(broker: &str) -> FloorProc {
+        let mut child = common::dealerd()
+            .args(["floor", "--broker", broker, "--listen", "127.0.0.1:0"])
+            .args(["--client-id", &format!("floor-{}", std::process::id())])
+            .env_remove("RUST_LOG")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("dealerd floor starts");
+        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        out.read_line(&mut line).expect("the floor's address");
+        let addr = line
+            .trim()
+            .strip_prefix("floor: http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        FloorProc { child, addr }
+    }
+
+    fn get(&self, path: &str) -> (String, Vec<u8>) {
+        http_get(self.addr, path)
+    }
+
+    fn tables(&self) -> Value {
+        let (head, body) = self.get("/tables.json");
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        serde_json::from_slice(&body).expect("tables.json")
+    }
+}
+
+impl Drop for FloorProc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One `GET`, read to the end: the head and the body.
+pub fn http_get(addr: SocketAddr, path: &str) -> (String, Vec<u8>) {
+    let mut s = TcpStream::connect(addr).expect("the floor answers");
+    s.set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    write!(s, "GET {path} HTTP/1.1\r\nHost: floor\r\n\r\n").expect("request");
+    let mut all = Vec::new();
+    s.read_to_end(&mut all).expect("response");
+    let at = all
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8_lossy(&all[..at]).into_owned();
+    (head, all[at + 4..].to_vec())
+}
+
+/// The floor holds exactly `table`'s journal.
+fn floor_has(floor: &FloorProc, table: &Table, id: &str) -> bool {
+    let journal = table.journal();
+    let tables = floor.tables();
+    let events = tables["tables"][id]["events"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    !journal.is_empty() && events == journal
+}
+
+fn online(floor: &FloorProc, id: &str) -> Option<bool> {
+    floor.tables()["tables"][id]["online"].as_bool()
+}
+
+/// Sits Ann and Bob down and deals: three records.
+const SIT_AND_DEAL: &str = ":tap Ann\no\no\n:tap Bob\no\no\no\n";
+
+#[test]
+fn the_floor_ends_with_exactly_the_tables_journals() {
+    let Some(bin) = mosquitto() else {
+        eprintln!("SKIPPED room::the_floor_ends_with_exactly_the_tables_journals: no mosquitto binary (apt-get install mosquitto)");
+        return;
+    };
+    let dir = common::fresh_dir("room", "floor");
+    let mut broker = Broker::new(bin, &dir);
+    let floor = FloorProc::start(&broker.url());
+    let mut t1 = Table::start(&dir, "t1", &broker.url());
+    let mut t2 = Table::start(&dir, "t2", &broker.url());
+    t1.play(SIT_AND_DEAL, 3);
+    t2.play(SIT_AND_DEAL, 3);
+    wait_for("the floor to have both nights", || {
+        (floor_has(&floor, &t1, "t1") && floor_has(&floor, &t2, "t2")).then_some(())
+    });
+    assert_eq!(online(&floor, "t1"), Some(true));
+    let state = &floor.tables()["tables"]["t1"]["state"];
+    assert_eq!(state["hand"]["number"], 1, "{state}");
+    assert_eq!(state["seats"][0]["player"]["name"], "Ann", "{state}");
+
+    // The broker goes down; both tables play on without it, and t1 is
+    // SIGKILLed with records the broker never acknowledged, then restarted.
+    broker.stop();
+    t1.play("c\n", 1);
+    t2.play("c\n", 1);
+    let (config, state) = t1.kill();
+    let mut t1 = Table::spawn(config, state);
+    t1.play("c\n", 1);
+    assert!(!floor_has(&floor, &t1, "t1"), "the floor cannot have heard");
+
+    broker.start();
+    wait_for("the floor to catch up after the outage", || {
+        (floor_has(&floor, &t1, "t1") && floor_has(&floor, &t2, "t2")).then_some(())
+    });
+    wait_for("t1 online again", || {
+        (online(&floor, "t1") == Some(true)).then_some(())
+    });
+
+    // A table killed while connected: the broker says it for it (the will).
+    let (config, state) = t2.kill();
+    wait_for("t2's last will", || {
+        (online(&floor, "t2") == Some(false)).then_some(())
+    });
+    let mut t2 = Table::spawn(config, state);
+    t2.play("c\n", 1);
+    wait_for("t2 back, with every record", || {
+        (floor_has(&floor, &t2, "t2") && online(&floor, "t2") == Some(true)).then_some(())
+    });
+
+    // Exactly the journals: every record once, numbered 1..N.
+    let tables = floor.tables();
+    for (id, table) in [("t1", &t1), ("t2", &t2)] {
+        let events = tables["tables"][id]["events"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let numbers: Vec<u64> = events.iter().filter_map(|e| e["n"].as_u64()).collect();
+        let expected: Vec<u64> = (1..=table.journal().len() as u64).collect();
+        assert_eq!(numbers, expected, "{id}");
+        assert_eq!(events, table.journal(), "{id}");
+    }
+    t1.stop();
+    wait_for("t1's goodbye", || {
+        (online(&floor, "t1") == Some(false)).then_some(())
+    });
+    t2.stop();
+    drop(floor);
+    broker.stop();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_docs_room_example_appends_to_the_default_house_file() {
+    let docs = include_str!("../../docs/room.md");
+    let example = docs
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("docs/room.md opens with a ```toml block");
+    let first_heading = docs.find("\n## ").unwrap_or(docs.len());
+    assert!(
+        docs.find("```toml").is_some_and(|at| at < first_heading),
+        "the example comes first"
+    );
+    let text = format!("{}\n{example}", dealerd::rules::DEFAULT_TOML);
+    let house = dealerd::daemon::house_file::load_str("default.toml + docs/room.md", &text)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let room = house.room.expect("a [room]");
+    assert!(!room.broker.tls);
+    assert!(example.contains(&format!("mqtt://{}:{}", room.broker.host, room.broker.port)));
+}
+
+#[test]
+fn check_reports_room_and_rules_errors_together_in_file_order() {
+    let text = format!(
+        "{}\n[room]\nbroker = \"tcp://h\"\ntable = \"t\"\n",
+        dealerd::rules::DEFAULT_TOML.replace("seats = 9", "seats = 99")
+    );
+    let e = dealerd::daemon::house_file::load_str("h.toml", &text).unwrap_err();
+    let d = e.diagnostics();
+    assert_eq!(d.len(), 2, "{e}");
+    assert!(d[0].line < d[1].line, "{e}");
+    assert!(d[1].message.contains("mqtt://"), "{e}");
+}
+
+/// The values of `key=` in a unit file, comments left out.
+fn unit_values(text: &str, key: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| l.trim().strip_prefix(key)?.strip_prefix('='))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_room_drop_in_opens_the_network_that_the_unit_keeps_closed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("systemd");
+    let unit = std::fs::read_to_string(root.join("dealerd.service")).expect("unit");
+    let drop_in = std::fs::read_to_string(root.join("room.conf")).expect("room.conf");
+    // Without [room]: no network.
+    assert_eq!(unit_values(&unit, "PrivateNetwork"), ["yes"]);
+    assert_eq!(unit_values(&unit, "RestrictAddressFamilies"), ["AF_UNIX"]);
+    // The drop-in: the host's network, and the families reset, then listed.
+    assert!(
+        drop_in.lines().any(|l| l.trim() == "[Service]"),
+        "{drop_in}"
+    );
+    assert_eq!(unit_values(&drop_in, "PrivateNetwork"), ["no"]);
+    let families = unit_values(&drop_in, "RestrictAddressFamilies");
+    assert_eq!(
+        families.first().map(String::as_str),
+        Some(""),
+        "reset first: {families:?}"
+    );
+    let last: Vec<&str> = families
+        .last()
+        .map(|f| f.split_whitespace().collect())
+        .unwrap_or_default();
+    assert_eq!(last, ["AF_UNIX", "AF_INET", "AF_INET6"]);
+    // The password comes from a file the house file does not name.
+    assert_eq!(
+        unit_values(&drop_in, "EnvironmentFile"),
+        ["-/etc/dealerd/room.env"]
+    );
+    assert!(drop_in.contains("/etc/systemd/system/dealerd.service.d/room.conf"));
+    // Nothing else of the hardening is undone.
+    for key in [
+        "ProtectSystem",
+        "NoNewPrivileges",
+        "CapabilityBoundingSet",
+        "User",
+        "SystemCallFilter",
+    ] {
+        assert!(
+            unit_values(&drop_in, key).is_empty(),
+            "{key} in the drop-in"
+        );
+    }
+}
