@@ -62,6 +62,11 @@ struct Broker {
 
 impl Broker {
     fn new(bin: PathBuf, dir: &Path) -> Broker {
+        Broker::with(bin, dir, "allow_anonymous true\n")
+    }
+
+    /// A broker with `extra` in its configuration.
+    fn with(bin: PathBuf, dir: &Path, extra: &str) -> Broker {
         let port = free_port();
         let conf = dir.join("mosquitto.conf");
         // Started as root, mosquitto drops to its own user, which must be
@@ -71,7 +76,7 @@ impl Broker {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o777)).expect("chmod");
         let text = format!(
-            "listener {port} 127.0.0.1\nallow_anonymous true\npersistence true\n\
+            "listener {port} 127.0.0.1\n{extra}persistence true\n\
              persistence_location {}/\nlog_dest stderr\n",
             data.display()
         );
@@ -133,23 +138,38 @@ struct Table {
 
 impl Table {
     fn start(dir: &Path, id: &str, broker: &str) -> Table {
+        Table::start_as(dir, id, broker, None)
+    }
+
+    /// A table logging in as `login` (user, password from the environment).
+    fn start_as(dir: &Path, id: &str, broker: &str, login: Option<(&str, &str)>) -> Table {
         let config = dir.join(format!("{id}.toml"));
+        let user = login.map_or(String::new(), |(u, _)| format!("username = \"{u}\"\n"));
         let text = format!(
-            "{}\n[room]\nbroker = \"{broker}\"\ntable = \"{id}\"\n",
+            "{}\n[room]\nbroker = \"{broker}\"\ntable = \"{id}\"\n{user}",
             dealerd::rules::DEFAULT_TOML
         );
         std::fs::write(&config, text).expect("config");
         let state = dir.join(id);
-        Table::spawn(config, state)
+        Table::spawn_with(config, state, login.map(|(_, p)| p))
     }
 
     fn spawn(config: PathBuf, state: PathBuf) -> Table {
+        Table::spawn_with(config, state, None)
+    }
+
+    fn spawn_with(config: PathBuf, state: PathBuf, password: Option<&str>) -> Table {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(state.with_extension("log"))
             .expect("log file");
-        let mut child = common::run_fake(&config, &state)
+        let mut cmd = common::run_fake(&config, &state);
+        match password {
+            Some(p) => cmd.env("DEALERD_ROOM_PASSWORD", p),
+            None => cmd.env_remove("DEALERD_ROOM_PASSWORD"),
+        };
+        let mut child = cmd
             .arg("--log")
             .arg("info,dealerd::room=debug")
             .stdin(Stdio::piped())
@@ -192,16 +212,27 @@ impl Table {
         });
     }
 
+    /// SIGKILL; gives what a restart needs.
     fn kill(mut self) -> (PathBuf, PathBuf) {
         signal(&self.child, libc::SIGKILL);
         self.child.wait().expect("killed");
-        (self.config, self.state)
+        (self.config.clone(), self.state.clone())
     }
 
     fn stop(mut self) {
         signal(&self.child, libc::SIGTERM);
         let status = self.child.wait().expect("exits");
         assert!(status.success(), "{status}");
+    }
+}
+
+/// A failing test leaves no table running.
+impl Drop for Table {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
@@ -213,8 +244,19 @@ struct FloorProc {
 
 impl FloorProc {
     fn start(broker: &str) -> FloorProc {
-        let mut child = common::dealerd()
-            .args(["floor", "--broker", broker, "--listen", "127.0.0.1:0"])
+        FloorProc::start_as(broker, None)
+    }
+
+    fn start_as(broker: &str, login: Option<(&str, &str)>) -> FloorProc {
+        let mut cmd = common::dealerd();
+        cmd.args(["floor", "--broker", broker, "--listen", "127.0.0.1:0"]);
+        match login {
+            Some((user, password)) => cmd
+                .args(["--username", user])
+                .env("DEALERD_ROOM_PASSWORD", password),
+            None => cmd.env_remove("DEALERD_ROOM_PASSWORD"),
+        };
+        let mut child = cmd
             .args(["--client-id", &format!("floor-{}", std::process::id())])
             .env_remove("RUST_LOG")
             .stdout(Stdio::piped())
@@ -444,4 +486,228 @@ fn the_room_drop_in_opens_the_network_that_the_unit_keeps_closed() {
             "{key} in the drop-in"
         );
     }
+}
+
+#[test]
+fn the_example_acl_lets_a_table_write_only_under_its_own_id() {
+    let Some(bin) = mosquitto() else {
+        eprintln!("SKIPPED room::the_example_acl_lets_a_table_write_only_under_its_own_id: no mosquitto binary (apt-get install mosquitto)");
+        return;
+    };
+    let dir = common::fresh_dir("room", "acl");
+    let passwd = dir.join("passwd");
+    for (i, (user, password)) in [("table-1", "pw1"), ("floor", "pw-floor")]
+        .iter()
+        .enumerate()
+    {
+        let mut cmd = Command::new("mosquitto_passwd");
+        if i == 0 {
+            cmd.arg("-c");
+        }
+        let status = cmd
+            .arg("-b")
+            .arg(&passwd)
+            .args([user, password])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("mosquitto_passwd runs");
+        assert!(status.success());
+    }
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&passwd, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let acl = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/room/mosquitto.acl");
+    let extra = format!(
+        "allow_anonymous false\npassword_file {}\nacl_file {}\n",
+        passwd.display(),
+        acl.display()
+    );
+    let broker = Broker::with(bin, &dir, &extra);
+    let floor = FloorProc::start_as(&broker.url(), Some(("floor", "pw-floor")));
+    let mut honest = Table::start_as(&dir, "table-1", &broker.url(), Some(("table-1", "pw1")));
+    // table-1's credentials, speaking for table-2.
+    let mut rogue = Table::start_as(&dir, "table-2", &broker.url(), Some(("table-1", "pw1")));
+    honest.play(SIT_AND_DEAL, 3);
+    rogue.play(SIT_AND_DEAL, 3);
+    wait_for("table-1 on the floor", || {
+        floor_has(&floor, &honest, "table-1").then_some(())
+    });
+    // The broker took the rogue's records (acknowledged, as MQTT 3.1.1
+    // does for a refused publish) and passed none of them on.
+    let rogue_state = dir.join("table-2");
+    wait_for("the rogue's records acknowledged", || {
+        let mark = std::fs::read_to_string(rogue_state.join("room.ack")).ok()?;
+        mark.contains(&format!("\"acked\":{}", rogue.journal().len()))
+            .then_some(())
+    });
+    let tables = floor.tables();
+    assert!(tables["tables"].get("table-2").is_none(), "{tables}");
+    assert_eq!(tables["tables"]["table-1"]["online"], true);
+    // Anything but the page, its stream and the JSON is not found.
+    let (head, _) = floor.get("/nothing");
+    assert!(head.starts_with("HTTP/1.1 404"), "{head}");
+    honest.stop();
+    rogue.stop();
+    drop(floor);
+    drop(broker);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The floor page's screenshot in the README, re-taken with
+/// `DEALERD_BLESS=1 cargo test --release room::the_floor_page`.
+const SHOT: &str = "docs/room/floor.png";
+const SHOT_SIZE: (u32, u32) = (900, 600);
+
+fn chromium() -> bool {
+    Command::new("chromium")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Headless Chromium on `url` with `args`; its stdout. A browser that
+/// hangs is stopped after two minutes.
+fn headless(profile: &Path, url: &str, args: &[&str]) -> Vec<u8> {
+    let out_file = profile.with_extension("out");
+    let mut child = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+        ])
+        .args(["--force-device-scale-factor=1", "--no-first-run"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .arg(url)
+        .stdout(std::fs::File::create(&out_file).expect("out file"))
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium starts");
+    let start = Instant::now();
+    loop {
+        match child.try_wait().expect("wait") {
+            Some(status) => {
+                assert!(status.success(), "chromium {args:?}: {status}");
+                break;
+            }
+            None if start.elapsed() > Duration::from_secs(120) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("chromium {args:?} did not finish in two minutes");
+            }
+            None => std::thread::sleep(Duration::from_millis(50)),
+        }
+    }
+    std::fs::read(&out_file).expect("chromium's output")
+}
+
+/// A PNG's size and how many colours it has: a drawn page has many once
+/// anti-aliased, a blank or failed one a handful.
+fn png_summary(bytes: &[u8]) -> ((u32, u32), usize) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let px = info.color_type.samples() * usize::from(info.bit_depth as u8).div_ceil(8);
+    let mut colours: Vec<&[u8]> = buf[..info.buffer_size()].chunks(px.max(1)).collect();
+    colours.sort_unstable();
+    colours.dedup();
+    ((info.width, info.height), colours.len())
+}
+
+fn assert_a_screenshot(what: &str, bytes: &[u8]) {
+    let (size, colours) = png_summary(bytes);
+    assert_eq!(size, SHOT_SIZE, "{what}");
+    assert!(colours > 100, "{what} looks blank: {colours} colours");
+}
+
+#[test]
+fn the_floor_page_shows_every_table_as_a_person_sees_it() {
+    let bless = std::env::var("DEALERD_BLESS").is_ok_and(|v| v == "1");
+    let shipped_path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SHOT);
+    if !bless {
+        assert_a_screenshot(SHOT, &std::fs::read(&shipped_path).expect(SHOT));
+    }
+    let (Some(bin), true) = (mosquitto(), chromium()) else {
+        eprintln!("SKIPPED room::the_floor_page_shows_every_table_as_a_person_sees_it: needs mosquitto and chromium (apt-get install mosquitto chromium); {SHOT} was checked for size only");
+        return;
+    };
+    let dir = common::fresh_dir("room", "page");
+    let broker = Broker::new(bin, &dir);
+    let floor = FloorProc::start(&broker.url());
+    let mut t1 = Table::start(&dir, "t1", &broker.url());
+    let mut t2 = Table::start(&dir, "t2", &broker.url());
+    // t1: Ann calls the big blind, Bob is to act. t2 deals and goes dark.
+    t1.play(SIT_AND_DEAL, 3);
+    t1.play("c\n", 1);
+    t2.play(SIT_AND_DEAL, 3);
+    wait_for("both tables on the floor", || {
+        (floor_has(&floor, &t1, "t1") && floor_has(&floor, &t2, "t2")).then_some(())
+    });
+    wait_for("t2's state at its first hand", || {
+        (floor.tables()["tables"]["t2"]["state"]["hands"] == 1).then_some(())
+    });
+    t2.kill();
+    wait_for("t2 offline", || {
+        (online(&floor, "t2") == Some(false)).then_some(())
+    });
+
+    let url = format!("http://{}/", floor.addr);
+    let dom = headless(&dir.join("p1"), &url, &["--dump-dom"]);
+    let dom = String::from_utf8_lossy(&dom);
+    let t1_card = dom
+        .split(r#"<section class="table" id="table-t1">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</section>").next())
+        .unwrap_or_else(|| panic!("no card for t1 that is online: {dom}"));
+    assert!(
+        t1_card.contains(r#"<span class="badge">online</span>"#),
+        "{t1_card}"
+    );
+    assert!(
+        t1_card.contains("No-limit hold'em · blinds 1/2 · 7 open"),
+        "{t1_card}"
+    );
+    assert!(
+        t1_card.contains("Hand #1 · betting · pot 4 · Bob to act"),
+        "{t1_card}"
+    );
+    assert!(
+        t1_card.contains(r#"<td class="name">Ann</td><td class="stack">198</td>"#),
+        "{t1_card}"
+    );
+    assert!(
+        t1_card.contains(r#"<tr class="acting"><td class="seat">2</td><td class="name">Bob</td>"#),
+        "{t1_card}"
+    );
+    let t2_card = dom
+        .split(r#"<section class="table offline" id="table-t2">"#)
+        .nth(1)
+        .unwrap_or_else(|| panic!("no card for t2 that is offline: {dom}"));
+    assert!(
+        t2_card.contains(r#"<span class="badge">offline</span>"#),
+        "{t2_card}"
+    );
+
+    let shot = dir.join("floor.png");
+    headless(
+        &dir.join("p2"),
+        &url,
+        &[
+            &format!("--window-size={},{}", SHOT_SIZE.0, SHOT_SIZE.1),
+            &format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let taken = std::fs::read(&shot).expect("the screenshot");
+    assert_a_screenshot("the screenshot just taken", &taken);
+    if bless {
+        std::fs::write(&shipped_path, &taken).expect("bless the screenshot");
+    }
+    t1.stop();
+    drop(floor);
+    drop(broker);
+    let _ = std::fs::remove_dir_all(dir);
 }

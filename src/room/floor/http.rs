@@ -39,6 +39,12 @@ pub async fn serve(
     }
 }
 
+/// The page with the tables as they stand written into its script. A
+/// player's name could hold `</script>`: no `<` goes in unescaped.
+pub fn page(summary_json: &str) -> String {
+    PAGE.replace("/*INITIAL*/null", &summary_json.replace('<', "\\u003c"))
+}
+
 /// The path of a `GET` request, from its head.
 pub fn request_path(head: &str) -> Option<&str> {
     let line = head.lines().next()?;
@@ -83,13 +89,9 @@ async fn answer(
     };
     match request_path(&head) {
         Some("/") => {
-            respond(
-                &mut stream,
-                "200 OK",
-                "text/html; charset=utf-8",
-                PAGE.as_bytes(),
-            )
-            .await
+            let page = page(&snapshot(Floor::summary));
+            let html = "text/html; charset=utf-8";
+            respond(&mut stream, "200 OK", html, page.as_bytes()).await
         }
         Some("/tables.json") => {
             let body = snapshot(Floor::json);
@@ -140,7 +142,17 @@ async fn respond(
 
 #[cfg(test)]
 mod tests {
-    use super::request_path;
+    use super::{page, request_path};
+
+    #[test]
+    fn the_page_carries_the_tables_and_no_closing_tag_from_a_name() {
+        let p = page(r#"{"tables":{"t1":{"name":"</script>"}}}"#);
+        assert!(
+            p.contains(r#"const initial = {"tables":{"t1":{"name":"\u003c/script>"}}};"#),
+            "{p}"
+        );
+        assert_eq!(p.matches("</script>").count(), 1);
+    }
 
     #[test]
     fn reads_the_path_of_a_get() {
