@@ -84,6 +84,9 @@ pub struct Pot {
 pub struct EventPayload {
     pub version: u32,
     pub table: String,
+    /// The night the record belongs to (a hash of the journal's header, in
+    /// hex): record numbers start again at 1 with every night.
+    pub night: String,
     pub n: u64,
     pub record: serde_json::Value,
 }
@@ -200,12 +203,13 @@ impl State {
 impl EventPayload {
     /// The payload of one journal line; `None` for a line that is not a
     /// numbered record (the header).
-    pub fn of_line(table: &str, line: &[u8]) -> Option<EventPayload> {
+    pub fn of_line(table: &str, night: u64, line: &[u8]) -> Option<EventPayload> {
         let record: serde_json::Value = serde_json::from_slice(line).ok()?;
         let n = record.get("n")?.as_u64()?;
         Some(EventPayload {
             version: VERSION,
             table: table.to_string(),
+            night: format!("{night:016x}"),
             n,
             record,
         })

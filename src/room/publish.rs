@@ -142,6 +142,11 @@ struct Link {
     mark: AckMark,
     /// Event payloads read from the journal and not yet acknowledged.
     pending: BTreeMap<u64, Vec<u8>>,
+    /// The journal was cut back or replaced by another night: what this
+    /// connection has in flight no longer means what it meant.
+    rewound: bool,
+    /// The highest record number read from the journal.
+    seen: u64,
     state_topic: String,
     events_topic: String,
     status_topic: String,
@@ -174,6 +179,8 @@ impl Link {
             tail: Tail::new(&journal),
             mark,
             pending: BTreeMap::new(),
+            rewound: false,
+            seen: 0,
         }
     }
 
@@ -185,6 +192,7 @@ impl Link {
             match self.connect() {
                 Ok(conn) => match self.serve(conn).await {
                     Ended::Stopped => return,
+                    Ended::Rewound => continue,
                     Ended::Down { was_up, why } => {
                         if was_up {
                             retry = self.tuning.retry_first;
@@ -218,7 +226,8 @@ impl Link {
         }
     }
 
-    fn connect(&self) -> Result<Conn, String> {
+    fn connect(&mut self) -> Result<Conn, String> {
+        self.rewound = false;
         let client_id = format!("dealerd-{}", self.room.table);
         let login = Login {
             broker: &self.room.broker,
@@ -300,6 +309,15 @@ impl Link {
                 }
                 _ = poll.tick() => self.read_journal(),
             }
+            if self.rewound {
+                // Start over on a fresh connection from the mark, which
+                // read_journal has already moved back.
+                info!(
+                    "room: the journal started over; sending it again from record {}",
+                    self.mark.acked + 1
+                );
+                return Ended::Rewound;
+            }
             self.fill(&mut c);
         }
     }
@@ -362,13 +380,18 @@ impl Link {
                 // Another night in the state directory: its records start at 1.
                 self.mark = AckMark { night, acked: 0 };
                 self.pending.clear();
+                self.rewound = true;
             }
         }
         if lines.restarted {
             self.pending.clear();
+            self.rewound = true;
+            self.seen = 0;
         }
+
         for line in lines.records {
-            let Some(event) = EventPayload::of_line(&self.room.table, &line) else {
+            let Some(event) = EventPayload::of_line(&self.room.table, self.mark.night, &line)
+            else {
                 continue;
             };
             if event.n > self.mark.acked {
@@ -377,6 +400,23 @@ impl Link {
                 }
             }
         }
+        if self.seen < self.mark.acked && lines.night.is_some() {
+            // The whole journal holds fewer records than the mark says were
+            // acknowledged: the mark is another file's. Send this one whole.
+            self.mark.acked = 0;
+            self.rewound = true;
+            self.read_journal_again();
+        }
+    }
+
+    /// After the mark was found stale: the records read so far were
+    /// skipped as acknowledged, so read the file again from its start.
+    fn read_journal_again(&mut self) {
+        let journal = self.tail.path().to_path_buf();
+        self.tail = Tail::new(&journal);
+        self.seen = 0;
+        self.pending.clear();
+        self.read_journal();
     }
 
     /// A stop: `offline` in place of the will (a clean disconnect does not
@@ -406,7 +446,12 @@ impl Link {
 
 enum Ended {
     Stopped,
-    Down { was_up: bool, why: String },
+    /// The journal was cut back or replaced: connect again at once.
+    Rewound,
+    Down {
+        was_up: bool,
+        why: String,
+    },
 }
 
 #[cfg(test)]

@@ -14,7 +14,9 @@ pub struct Tail {
     path: PathBuf,
     /// Bytes read up to the end of the last whole line.
     offset: u64,
-    /// The night's id: the FNV-1a of its header line.
+    /// The night's id: the FNV-1a of its header line and the file's birth
+    /// time (two nights under the same rules can start in the same second,
+    /// and the header's stamp is in seconds).
     night: Option<u64>,
 }
 
@@ -39,6 +41,10 @@ impl Tail {
         }
     }
 
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// The whole lines appended since the last read. A missing file is an
     /// empty one: the night has not started.
     pub fn read(&mut self) -> io::Result<Lines> {
@@ -52,7 +58,13 @@ impl Tail {
             }
             Err(e) => return Err(e),
         };
-        let len = file.metadata()?.len();
+        let meta = file.metadata()?;
+        let len = meta.len();
+        let born = meta
+            .created()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
         let mut restarted = false;
         if len < self.offset {
             // Cut back after a failed append, or a new night in its place.
@@ -68,7 +80,7 @@ impl Tail {
         while let Some(end) = bytes[start..].iter().position(|&b| b == b'\n') {
             let line = &bytes[start..start + end];
             if self.offset == 0 && start == 0 {
-                let night = fnv64(line);
+                let night = night_id(line, born);
                 if self.night.is_some_and(|n| n != night) {
                     restarted = true;
                 }
@@ -85,6 +97,13 @@ impl Tail {
             records,
         })
     }
+}
+
+/// A night's id from its header line and its file's birth time.
+pub fn night_id(header: &[u8], born_nanos: u128) -> u64 {
+    let mut bytes = header.to_vec();
+    bytes.extend_from_slice(&born_nanos.to_le_bytes());
+    fnv64(&bytes)
 }
 
 #[cfg(test)]
@@ -105,19 +124,25 @@ mod tests {
         f.write_all(b"{\"header\":1}\n{\"n\":1}\n{\"n\":2").unwrap();
         let got = tail.read().unwrap();
         assert_eq!(got.records, vec![b"{\"n\":1}".to_vec()]);
-        assert_eq!(got.night, Some(fnv64(b"{\"header\":1}")));
+        assert!(got.night.is_some());
+        let first = got.night;
         assert!(!got.restarted);
 
         f.write_all(b"}\n").unwrap();
         assert_eq!(tail.read().unwrap().records, vec![b"{\"n\":2}".to_vec()]);
         assert!(tail.read().unwrap().records.is_empty());
 
-        // A new night in the file's place starts over from its first record.
-        std::fs::write(&path, b"{\"header\":2}\n{\"n\":1}\n").unwrap();
+        assert_eq!(tail.read().unwrap().night, first, "the same night");
+
+        // A new night in the file's place, even with the same header,
+        // starts over from its first record.
+        std::fs::remove_file(&path).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        std::fs::write(&path, b"{\"header\":1}\n{\"n\":1}\n").unwrap();
         let got = tail.read().unwrap();
         assert!(got.restarted);
         assert_eq!(got.records, vec![b"{\"n\":1}".to_vec()]);
-        assert_eq!(got.night, Some(fnv64(b"{\"header\":2}")));
+        assert_ne!(got.night, first);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -711,3 +711,39 @@ fn the_floor_page_shows_every_table_as_a_person_sees_it() {
     drop(broker);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_new_night_at_a_table_starts_the_floors_list_again() {
+    let Some(bin) = mosquitto() else {
+        eprintln!("SKIPPED room::a_new_night_at_a_table_starts_the_floors_list_again: no mosquitto binary (apt-get install mosquitto)");
+        return;
+    };
+    let dir = common::fresh_dir("room", "nights");
+    let broker = Broker::new(bin, &dir);
+    let floor = FloorProc::start(&broker.url());
+    let mut t1 = Table::start(&dir, "t1", &broker.url());
+    t1.play(SIT_AND_DEAL, 3);
+    t1.play("c\n", 1);
+    wait_for("the first night on the floor", || {
+        floor_has(&floor, &t1, "t1").then_some(())
+    });
+    let mark = t1.state.join("room.ack");
+    wait_for("the fourth record acknowledged", || {
+        let ack = std::fs::read_to_string(&mark).ok()?;
+        ack.contains("\"acked\":4").then_some(())
+    });
+    // The next night in the same state directory: its records are 1, 2, 3
+    // again, and the mark of the last night must not skip them.
+    let (config, state) = t1.kill();
+    std::fs::remove_file(state.join("journal.jsonl")).expect("journal");
+    let mut t1 = Table::spawn(config, state);
+    t1.play(SIT_AND_DEAL, 3);
+    wait_for("the second night on the floor, alone", || {
+        floor_has(&floor, &t1, "t1").then_some(())
+    });
+    assert_eq!(t1.journal().len(), 3);
+    t1.stop();
+    drop(floor);
+    drop(broker);
+    let _ = std::fs::remove_dir_all(dir);
+}

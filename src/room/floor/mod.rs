@@ -16,6 +16,9 @@ use super::payload::{EventPayload, ONLINE, VERSION};
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct TableView {
     pub online: bool,
+    /// The night the records are of; another night's first record
+    /// starts the list again.
+    pub night: Option<String>,
     /// The last state the table published (version 1), if any.
     pub state: Option<Value>,
     /// The journal's records, by record number: a repeat replaces itself.
@@ -66,6 +69,10 @@ impl Floor {
                     return false;
                 }
                 let view = self.tables.entry(table.to_string()).or_default();
+                if view.night.as_deref() != Some(event.night.as_str()) {
+                    view.events.clear();
+                    view.night = Some(event.night);
+                }
                 view.events.insert(event.n, event.record).is_none()
             }
             _ => false,

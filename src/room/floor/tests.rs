@@ -1,8 +1,27 @@
 use super::*;
 
 fn event(table: &str, n: u64) -> Vec<u8> {
-    format!(r#"{{"version":1,"table":"{table}","n":{n},"record":{{"n":{n},"undo":true}}}}"#)
+    night_event(table, "00000000000000aa", n)
+}
+
+fn night_event(table: &str, night: &str, n: u64) -> Vec<u8> {
+    format!(r#"{{"version":1,"table":"{table}","night":"{night}","n":{n},"record":{{"n":{n},"undo":true}}}}"#)
         .into_bytes()
+}
+
+#[test]
+fn a_new_night_starts_the_records_again() {
+    let mut f = Floor::default();
+    for n in 1..=3 {
+        f.message("dealerd/t1/events", &event("t1", n));
+    }
+    assert!(f.message(
+        "dealerd/t1/events",
+        &night_event("t1", "00000000000000bb", 1)
+    ));
+    let numbers: Vec<&u64> = f.tables["t1"].events.keys().collect();
+    assert_eq!(numbers, [&1]);
+    assert_eq!(f.tables["t1"].night.as_deref(), Some("00000000000000bb"));
 }
 
 #[test]

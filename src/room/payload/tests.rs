@@ -94,18 +94,19 @@ fn the_state_goes_through_json_unchanged() {
 #[test]
 fn an_event_carries_its_journal_line_and_number() {
     let line = br#"{"n":7,"event":{"type":"new-hand"},"at":1700000000}"#;
-    let e = EventPayload::of_line("t1", line).unwrap();
+    let e = EventPayload::of_line("t1", 0xab, line).unwrap();
     assert_eq!(e.n, 7);
+    assert_eq!(e.night, "00000000000000ab");
     assert_eq!(
         e.record,
         serde_json::from_slice::<serde_json::Value>(line).unwrap()
     );
-    let undo = EventPayload::of_line("t1", br#"{"n":8,"undo":true}"#).unwrap();
+    let undo = EventPayload::of_line("t1", 1, br#"{"n":8,"undo":true}"#).unwrap();
     assert_eq!(undo.n, 8);
     assert_eq!(
-        EventPayload::of_line("t1", br#"{"dealerd_journal":1}"#),
+        EventPayload::of_line("t1", 1, br#"{"dealerd_journal":1}"#),
         None
     );
-    assert_eq!(EventPayload::of_line("t1", b"not json"), None);
+    assert_eq!(EventPayload::of_line("t1", 1, b"not json"), None);
     assert_eq!(topic("t1", "events"), "dealerd/t1/events");
 }
