@@ -1,6 +1,7 @@
 //! The integration tests: one crate, one binary, one link (issue 8), a module per area.
 
 mod alloc_count;
+mod browser;
 mod common;
 mod coverage;
 mod daemon_cli;

@@ -6,12 +6,12 @@
 //! `DEALERD_BLESS=1 cargo test --release report_page` and review
 //! `git diff docs/report` before committing.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::Output;
 
 use dealerd::journal::Journal;
 
+use crate::browser::{assert_a_screenshot, chromium, headless};
 use crate::common;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
@@ -223,90 +223,22 @@ fn a_journal_that_is_not_a_night_is_reported_by_record() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Chromium, if this machine has it (CI installs Debian's `chromium`).
-fn chromium() -> Option<PathBuf> {
-    let found = Command::new("chromium")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    found.then(|| PathBuf::from("chromium"))
-}
-
-/// Runs headless Chromium on `page` with `args`; gives its stdout. A
-/// browser that hangs is stopped after two minutes, not waited on forever.
-fn headless(chromium: &Path, profile: &Path, page: &Path, args: &[&str]) -> Vec<u8> {
-    let out_file = profile.with_extension("out");
-    let mut child = Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-        ])
-        .args(["--force-device-scale-factor=1", "--no-first-run"])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .arg(format!("file://{}", page.display()))
-        .stdout(std::fs::File::create(&out_file).expect("out file"))
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts");
-    let start = Instant::now();
-    loop {
-        match child.try_wait().expect("wait") {
-            Some(status) => {
-                assert!(status.success(), "chromium {args:?}: {status}");
-                break;
-            }
-            None if start.elapsed() > Duration::from_secs(120) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("chromium {args:?} did not finish in two minutes");
-            }
-            None => std::thread::sleep(Duration::from_millis(100)),
-        }
-    }
-    std::fs::read(&out_file).expect("chromium's output")
-}
-
-/// The image's size, and how many different colours it has.
-fn png_summary(bytes: &[u8]) -> ((u32, u32), usize) {
-    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    let px = info.color_type.samples() * usize::from(info.bit_depth as u8).div_ceil(8);
-    let mut colours: Vec<&[u8]> = buf[..info.buffer_size()].chunks(px.max(1)).collect();
-    colours.sort_unstable();
-    colours.dedup();
-    ((info.width, info.height), colours.len())
-}
-
-/// A page with a chart, a table and text in several colours has hundreds
-/// of colours once anti-aliased; a blank or failed render has a few.
-fn assert_a_screenshot(what: &str, bytes: &[u8]) {
-    let (size, colours) = png_summary(bytes);
-    assert_eq!(size, SHOT_SIZE, "{what}");
-    assert!(colours > 100, "{what} looks blank: {colours} colours");
-}
-
 #[test]
 fn the_screenshot_is_the_page_as_a_browser_draws_it() {
     let shipped = std::fs::read(Path::new(DIR).join(SHOT)).expect("docs/report/night.png");
     if !bless() {
-        assert_a_screenshot(SHOT, &shipped);
+        assert_a_screenshot(SHOT, &shipped, SHOT_SIZE);
     }
-    let Some(chromium) = chromium() else {
+    if !chromium() {
         eprintln!(
             "SKIPPED report_page screenshot: no `chromium` on this machine \
              (apt-get install chromium); {SHOT} was checked for size only"
         );
         return;
-    };
+    }
     let dir = common::fresh_dir("report", "shot");
     let page = dir.join("night.html");
+    let url = format!("file://{}", page.display());
     let out = report(&[JOURNAL, "--html", page.to_str().expect("utf-8")]);
     assert!(
         out.status.success(),
@@ -316,7 +248,7 @@ fn the_screenshot_is_the_page_as_a_browser_draws_it() {
 
     // What a person would see: the players and their nets in the DOM the
     // browser built.
-    let dom = headless(&chromium, &dir.join("p1"), &page, &["--dump-dom"]);
+    let dom = headless(&dir.join("p1"), &url, &["--dump-dom"]);
     let dom = String::from_utf8_lossy(&dom);
     for (name, net) in NETS {
         assert!(dom.contains(name) && dom.contains(net), "{name} {net}");
@@ -325,16 +257,15 @@ fn the_screenshot_is_the_page_as_a_browser_draws_it() {
 
     let shot = dir.join("night.png");
     headless(
-        &chromium,
         &dir.join("p2"),
-        &page,
+        &url,
         &[
             &format!("--window-size={},{}", SHOT_SIZE.0, SHOT_SIZE.1),
             &format!("--screenshot={}", shot.display()),
         ],
     );
     let taken = std::fs::read(&shot).expect("the screenshot");
-    assert_a_screenshot("the screenshot just taken", &taken);
+    assert_a_screenshot("the screenshot just taken", &taken, SHOT_SIZE);
     if bless() {
         std::fs::write(Path::new(DIR).join(SHOT), &taken).expect("bless the screenshot");
     }

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::browser::{assert_a_screenshot, chromium, headless};
 use crate::common;
 
 /// A pass takes seconds; this is for a loaded CI machine under qemu.
@@ -558,78 +559,12 @@ fn the_example_acl_lets_a_table_write_only_under_its_own_id() {
 const SHOT: &str = "docs/room/floor.png";
 const SHOT_SIZE: (u32, u32) = (900, 600);
 
-fn chromium() -> bool {
-    Command::new("chromium")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// Headless Chromium on `url` with `args`; its stdout. A browser that
-/// hangs is stopped after two minutes.
-fn headless(profile: &Path, url: &str, args: &[&str]) -> Vec<u8> {
-    let out_file = profile.with_extension("out");
-    let mut child = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-        ])
-        .args(["--force-device-scale-factor=1", "--no-first-run"])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .arg(url)
-        .stdout(std::fs::File::create(&out_file).expect("out file"))
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts");
-    let start = Instant::now();
-    loop {
-        match child.try_wait().expect("wait") {
-            Some(status) => {
-                assert!(status.success(), "chromium {args:?}: {status}");
-                break;
-            }
-            None if start.elapsed() > Duration::from_secs(120) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("chromium {args:?} did not finish in two minutes");
-            }
-            None => std::thread::sleep(Duration::from_millis(50)),
-        }
-    }
-    std::fs::read(&out_file).expect("chromium's output")
-}
-
-/// A PNG's size and how many colours it has: a drawn page has many once
-/// anti-aliased, a blank or failed one a handful.
-fn png_summary(bytes: &[u8]) -> ((u32, u32), usize) {
-    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    let px = info.color_type.samples() * usize::from(info.bit_depth as u8).div_ceil(8);
-    let mut colours: Vec<&[u8]> = buf[..info.buffer_size()].chunks(px.max(1)).collect();
-    colours.sort_unstable();
-    colours.dedup();
-    ((info.width, info.height), colours.len())
-}
-
-fn assert_a_screenshot(what: &str, bytes: &[u8]) {
-    let (size, colours) = png_summary(bytes);
-    assert_eq!(size, SHOT_SIZE, "{what}");
-    assert!(colours > 100, "{what} looks blank: {colours} colours");
-}
-
 #[test]
 fn the_floor_page_shows_every_table_as_a_person_sees_it() {
     let bless = std::env::var("DEALERD_BLESS").is_ok_and(|v| v == "1");
     let shipped_path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SHOT);
     if !bless {
-        assert_a_screenshot(SHOT, &std::fs::read(&shipped_path).expect(SHOT));
+        assert_a_screenshot(SHOT, &std::fs::read(&shipped_path).expect(SHOT), SHOT_SIZE);
     }
     let (Some(bin), true) = (mosquitto(), chromium()) else {
         eprintln!("SKIPPED room::the_floor_page_shows_every_table_as_a_person_sees_it: needs mosquitto and chromium (apt-get install mosquitto chromium); {SHOT} was checked for size only");
@@ -702,7 +637,7 @@ fn the_floor_page_shows_every_table_as_a_person_sees_it() {
         ],
     );
     let taken = std::fs::read(&shot).expect("the screenshot");
-    assert_a_screenshot("the screenshot just taken", &taken);
+    assert_a_screenshot("the screenshot just taken", &taken, SHOT_SIZE);
     if bless {
         std::fs::write(&shipped_path, &taken).expect("bless the screenshot");
     }
