@@ -158,14 +158,18 @@ def main():
         procs.append(plain)
         press(plain, SIT_AND_DEAL)
         wait_for("the plain deal", lambda: records(plain_state) >= 3)
+        journaled = []
         for i in range(PRESSES):
             n = records(plain_state) + 1
+            start = time.monotonic()
             press(plain, "c\n" if i % 2 == 0 else "u\n")
             wait_for("a plain press", lambda: records(plain_state) >= n)
+            journaled.append((time.monotonic() - start) * 1000)
         time.sleep(0.5)
         rss_plain = rss_kib(plain.pid)
 
         lat.sort()
+        journaled.sort()
         topic_ev, topic_st = len("dealerd/t1/events"), len("dealerd/t1/state")
 
         def wire(topic_len, payload):
@@ -177,6 +181,8 @@ def main():
         print(f"presses: {PRESSES}")
         print(f"press to floor, ms: median {statistics.median(lat):.2f}, "
               f"p95 {lat[int(len(lat) * 0.95) - 1]:.2f}, max {lat[-1]:.2f}, min {lat[0]:.2f}")
+        print(f"press to journal line (no [room], polled every 5 ms), ms: median "
+              f"{statistics.median(journaled):.2f}, p95 {journaled[int(len(journaled) * 0.95) - 1]:.2f}")
         if ev:
             print(f"event payload bytes: mean {statistics.mean(ev):.0f} (min {min(ev)}, max {max(ev)}); "
                   f"PUBLISH on the wire mean {statistics.mean(wire(topic_ev, p) for p in ev):.0f} + 4 PUBACK")

@@ -30,6 +30,14 @@ pub fn password(p: &Password) -> Result<Option<String>, String> {
     }
 }
 
+/// Sends each packet as it is written: a press is one small PUBLISH, and
+/// Nagle's algorithm would hold it for the broker's delayed ACK (40 ms).
+pub fn no_delay(eventloop: &mut rumqttc::EventLoop) {
+    let mut net = rumqttc::NetworkOptions::new();
+    net.set_tcp_nodelay(true);
+    eventloop.set_network_options(net);
+}
+
 /// The options of one connection; the password file and the CA file are
 /// read here, at each connection, so a changed secret needs no restart.
 pub fn options(login: &Login<'_>, keep_alive: Duration) -> Result<MqttOptions, String> {

@@ -248,6 +248,7 @@ impl Link {
         options.set_clean_session(true);
         options.set_inflight(u16::try_from(WINDOW * 2).unwrap_or(u16::MAX));
         let (client, mut eventloop) = AsyncClient::new(options, WINDOW * 2);
+        connect::no_delay(&mut eventloop);
         let (tx, net) = mpsc::unbounded_channel();
         tokio::spawn(async move {
             loop {
@@ -388,12 +389,12 @@ impl Link {
             self.rewound = true;
             self.seen = 0;
         }
-
         for line in lines.records {
             let Some(event) = EventPayload::of_line(&self.room.table, self.mark.night, &line)
             else {
                 continue;
             };
+            self.seen = self.seen.max(event.n);
             if event.n > self.mark.acked {
                 if let Ok(bytes) = serde_json::to_vec(&event) {
                     self.pending.insert(event.n, bytes);

@@ -390,6 +390,12 @@ fn the_floor_ends_with_exactly_the_tables_journals() {
         assert_eq!(numbers, expected, "{id}");
         assert_eq!(events, table.journal(), "{id}");
     }
+    // Sent again after the outage from the last acknowledged record, never
+    // from the start of the night.
+    for id in ["t1", "t2"] {
+        let log = std::fs::read_to_string(dir.join(format!("{id}.log"))).expect("log");
+        assert!(!log.contains("started over"), "{id}: {log}");
+    }
     t1.stop();
     wait_for("t1's goodbye", || {
         (online(&floor, "t1") == Some(false)).then_some(())

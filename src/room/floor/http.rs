@@ -29,6 +29,8 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     loop {
         let (stream, peer) = listener.accept().await?;
+        // An event is one small write: out at once, not after a delayed ACK.
+        let _ = stream.set_nodelay(true);
         let floor = Arc::clone(&floor);
         let changes = changes.clone();
         tokio::spawn(async move {

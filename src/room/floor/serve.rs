@@ -95,6 +95,7 @@ async fn follow(
 ) {
     let broker = format!("{:?}", options.broker_address());
     let (client, mut eventloop) = AsyncClient::new(options, 64);
+    crate::room::connect::no_delay(&mut eventloop);
     let mut down = false;
     loop {
         match eventloop.poll().await {
