@@ -440,30 +440,30 @@ fn check_reports_room_and_rules_errors_together_in_file_order() {
     assert!(d[1].message.contains("mqtt://"), "{e}");
 }
 
-/// The values of `key=` in a unit file, comments left out.
-fn unit_values(text: &str, key: &str) -> Vec<String> {
-    text.lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .filter_map(|l| l.trim().strip_prefix(key)?.strip_prefix('='))
-        .map(str::to_string)
-        .collect()
-}
-
 #[test]
 fn the_room_drop_in_opens_the_network_that_the_unit_keeps_closed() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("systemd");
     let unit = std::fs::read_to_string(root.join("dealerd.service")).expect("unit");
     let drop_in = std::fs::read_to_string(root.join("room.conf")).expect("room.conf");
     // Without [room]: no network.
-    assert_eq!(unit_values(&unit, "PrivateNetwork"), ["yes"]);
-    assert_eq!(unit_values(&unit, "RestrictAddressFamilies"), ["AF_UNIX"]);
+    assert_eq!(
+        crate::systemd_unit::values(&unit, "PrivateNetwork"),
+        ["yes"]
+    );
+    assert_eq!(
+        crate::systemd_unit::values(&unit, "RestrictAddressFamilies"),
+        ["AF_UNIX"]
+    );
     // The drop-in: the host's network, and the families reset, then listed.
     assert!(
         drop_in.lines().any(|l| l.trim() == "[Service]"),
         "{drop_in}"
     );
-    assert_eq!(unit_values(&drop_in, "PrivateNetwork"), ["no"]);
-    let families = unit_values(&drop_in, "RestrictAddressFamilies");
+    assert_eq!(
+        crate::systemd_unit::values(&drop_in, "PrivateNetwork"),
+        ["no"]
+    );
+    let families = crate::systemd_unit::values(&drop_in, "RestrictAddressFamilies");
     assert_eq!(
         families.first().map(String::as_str),
         Some(""),
@@ -476,7 +476,7 @@ fn the_room_drop_in_opens_the_network_that_the_unit_keeps_closed() {
     assert_eq!(last, ["AF_UNIX", "AF_INET", "AF_INET6"]);
     // The password comes from a file the house file does not name.
     assert_eq!(
-        unit_values(&drop_in, "EnvironmentFile"),
+        crate::systemd_unit::values(&drop_in, "EnvironmentFile"),
         ["-/etc/dealerd/room.env"]
     );
     assert!(drop_in.contains("/etc/systemd/system/dealerd.service.d/room.conf"));
@@ -489,7 +489,7 @@ fn the_room_drop_in_opens_the_network_that_the_unit_keeps_closed() {
         "SystemCallFilter",
     ] {
         assert!(
-            unit_values(&drop_in, key).is_empty(),
+            crate::systemd_unit::values(&drop_in, key).is_empty(),
             "{key} in the drop-in"
         );
     }

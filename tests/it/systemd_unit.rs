@@ -8,8 +8,8 @@ fn unit() -> String {
     std::fs::read_to_string(path).unwrap()
 }
 
-/// The values of `key=` in the unit, comments left out.
-fn values(text: &str, key: &str) -> Vec<String> {
+/// The values of `key=` in a unit file (or a drop-in), comments left out.
+pub fn values(text: &str, key: &str) -> Vec<String> {
     text.lines()
         .filter(|l| !l.trim_start().starts_with('#'))
         .filter_map(|l| l.trim().strip_prefix(key)?.strip_prefix('='))
