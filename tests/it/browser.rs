@@ -74,3 +74,19 @@ pub fn assert_a_screenshot(what: &str, bytes: &[u8], size: (u32, u32)) {
     assert_eq!(got, size, "{what}");
     assert!(colours > 100, "{what} looks blank: {colours} colours");
 }
+
+/// A screenshot of `url` at `size`, checked to be a drawn page; the PNG.
+pub fn screenshot(profile: &Path, url: &str, size: (u32, u32)) -> Vec<u8> {
+    let shot = profile.with_extension("png");
+    headless(
+        profile,
+        url,
+        &[
+            &format!("--window-size={},{}", size.0, size.1),
+            &format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let taken = std::fs::read(&shot).expect("the screenshot");
+    assert_a_screenshot("the screenshot just taken", &taken, size);
+    taken
+}

@@ -11,7 +11,7 @@ use std::process::Output;
 
 use dealerd::journal::Journal;
 
-use crate::browser::{assert_a_screenshot, chromium, headless};
+use crate::browser::{assert_a_screenshot, chromium, headless, screenshot};
 use crate::common;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
@@ -255,17 +255,7 @@ fn the_screenshot_is_the_page_as_a_browser_draws_it() {
     }
     assert!(dom.contains("<polyline"), "the chart is in the DOM");
 
-    let shot = dir.join("night.png");
-    headless(
-        &dir.join("p2"),
-        &url,
-        &[
-            &format!("--window-size={},{}", SHOT_SIZE.0, SHOT_SIZE.1),
-            &format!("--screenshot={}", shot.display()),
-        ],
-    );
-    let taken = std::fs::read(&shot).expect("the screenshot");
-    assert_a_screenshot("the screenshot just taken", &taken, SHOT_SIZE);
+    let taken = screenshot(&dir.join("p2"), &url, SHOT_SIZE);
     if bless() {
         std::fs::write(Path::new(DIR).join(SHOT), &taken).expect("bless the screenshot");
     }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::browser::{assert_a_screenshot, chromium, headless};
+use crate::browser::{assert_a_screenshot, chromium, headless, screenshot};
 use crate::common;
 
 /// A pass takes seconds; this is for a loaded CI machine under qemu.
@@ -633,17 +633,7 @@ fn the_floor_page_shows_every_table_as_a_person_sees_it() {
         "{t2_card}"
     );
 
-    let shot = dir.join("floor.png");
-    headless(
-        &dir.join("p2"),
-        &url,
-        &[
-            &format!("--window-size={},{}", SHOT_SIZE.0, SHOT_SIZE.1),
-            &format!("--screenshot={}", shot.display()),
-        ],
-    );
-    let taken = std::fs::read(&shot).expect("the screenshot");
-    assert_a_screenshot("the screenshot just taken", &taken, SHOT_SIZE);
+    let taken = screenshot(&dir.join("p2"), &url, SHOT_SIZE);
     if bless {
         std::fs::write(&shipped_path, &taken).expect("bless the screenshot");
     }
