@@ -54,7 +54,7 @@ pub enum Event {
     OpenPair,
     /// G6: a common wild card is exposed; every live player pays
     /// [`Options::wild_card_charge`](super::Options::wild_card_charge) into
-    /// the pot as dead money (all they have if short).
+    /// the pot (all they have if short), counted for each payer's share.
     WildCard,
     /// S3: the rest of the board is dealt twice.
     RunItTwice,

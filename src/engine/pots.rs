@@ -15,46 +15,90 @@ pub struct Pot {
     pub eligible: Vec<Seat>,
 }
 
-/// Main pot first. Dead money is the main pot's; chips that folded seats put in
-/// above every live seat's level stay in the top pot. The drop comes out of
-/// the main pot first.
-pub(super) fn pots(seats: &[SeatState], dead: Chips, dropped: Chips) -> Vec<Pot> {
-    let put: Vec<(Chips, bool)> = seats.iter().map(|s| (s.committed, s.folded)).collect();
-    by_level(&put, dead, dropped)
+/// Main pot first. Each all-in player's level is everything he put in,
+/// forced money that is no bet included (antes, bomb antes, dead posts,
+/// charges, paid draws), so he wins from each opponent only what he matched
+/// (H4 #6: "A player may get full action on his moneys"; H2 6.2: "The player
+/// who went all-in is only eligible to win the main pot"). Money that is no
+/// bet makes no side pot between players with chips behind, who could have
+/// matched it: a dead blind or a paid draw one of them put in is in the pot
+/// for whoever wins it. Pooled antes ([`AnteMode::Dead`]) are the main pot's.
+/// Chips that folded seats put in above the top level stay in the top pot.
+/// The drop comes out of the main pot first.
+///
+/// [`AnteMode::Dead`]: super::AnteMode::Dead
+pub(super) fn pots(seats: &[SeatState], pooled: Chips, dropped: Chips) -> Vec<Pot> {
+    by_level(&puts(seats, |s| s.committed), pooled, dropped)
 }
 
 /// P1/D1: the pots in the middle, without the bets of the round in progress
 /// (each seat's `committed` less its `bet`): the chips collected at the end of
-/// earlier rounds, split where a player went all in.
-pub(super) fn settled(seats: &[SeatState], dead: Chips, dropped: Chips) -> Vec<Pot> {
-    let put: Vec<(Chips, bool)> = seats
-        .iter()
-        .map(|s| (s.committed.saturating_sub(s.bet), s.folded))
-        .collect();
-    by_level(&put, dead, dropped)
+/// earlier rounds and the forced money, split where a player went all in.
+pub(super) fn settled(seats: &[SeatState], pooled: Chips, dropped: Chips) -> Vec<Pot> {
+    by_level(
+        &puts(seats, |s| s.committed.saturating_sub(s.bet)),
+        pooled,
+        dropped,
+    )
 }
 
-/// `put`: each seat's chips that count for levels, and whether it folded.
-fn by_level(put: &[(Chips, bool)], dead: Chips, mut dropped: Chips) -> Vec<Pot> {
-    let mut levels: Vec<Chips> = put
+/// One seat's chips that count for the pots.
+#[derive(Clone, Copy)]
+struct Put {
+    chips: Chips,
+    /// Where this seat stands among the levels: its chips if it is all in;
+    /// with chips behind, its bets and the most dead money any live seat put
+    /// in (it could have matched that, and an all-in player's own dead
+    /// money is his stake in the pot, not a refund).
+    level: Chips,
+    folded: bool,
+}
+
+/// `bets`: the part of a seat's money that is bets (collected, or all).
+fn puts(seats: &[SeatState], bets: impl Fn(&SeatState) -> Chips) -> Vec<Put> {
+    let behind = |s: &SeatState| !s.folded && s.stack > 0;
+    let most_dead = seats
         .iter()
-        .filter(|&&(_, folded)| !folded)
-        .map(|&(c, _)| c)
-        .collect();
+        .filter(|s| !s.folded)
+        .map(|s| s.dead)
+        .max()
+        .unwrap_or(0);
+    seats
+        .iter()
+        .map(|s| {
+            let chips = bets(s) + s.dead;
+            Put {
+                chips,
+                level: if behind(s) {
+                    bets(s) + most_dead
+                } else {
+                    chips
+                },
+                folded: s.folded,
+            }
+        })
+        .collect()
+}
+
+fn by_level(put: &[Put], pooled: Chips, mut dropped: Chips) -> Vec<Pot> {
+    let mut levels: Vec<Chips> = put.iter().filter(|p| !p.folded).map(|p| p.level).collect();
     levels.sort_unstable();
     levels.dedup();
     let mut out = Vec::with_capacity(levels.len());
     let mut prev = 0;
     for (i, &level) in levels.iter().enumerate() {
-        let mut amount: Chips = put.iter().map(|&(c, _)| c.min(level) - c.min(prev)).sum();
+        let mut amount: Chips = put
+            .iter()
+            .map(|p| p.chips.min(level) - p.chips.min(prev))
+            .sum();
         if i == 0 {
-            amount += dead;
+            amount += pooled;
         }
         if i + 1 == levels.len() {
             amount += put
                 .iter()
-                .filter(|&&(_, folded)| folded)
-                .map(|&(c, _)| c.saturating_sub(level))
+                .filter(|p| p.folded)
+                .map(|p| p.chips.saturating_sub(level))
                 .sum::<Chips>();
         }
         let taken = dropped.min(amount);
@@ -64,7 +108,7 @@ fn by_level(put: &[(Chips, bool)], dead: Chips, mut dropped: Chips) -> Vec<Pot> 
             let eligible = put
                 .iter()
                 .enumerate()
-                .filter(|&(_, &(c, folded))| !folded && c >= level)
+                .filter(|(_, p)| !p.folded && p.level >= level)
                 .map(|(q, _)| q)
                 .collect();
             out.push(Pot { amount, eligible });
@@ -79,7 +123,7 @@ pub(super) fn award(state: &HandState, results: &[BoardResult]) -> Result<Vec<Ch
     state.verify_showdown_results(results)?;
     let mut pay = vec![0; state.seats.len()];
     let boards = results.len().max(1) as Chips;
-    for (p, pot) in pots(&state.seats, state.dead, state.dropped)
+    for (p, pot) in pots(&state.seats, state.pooled, state.dropped)
         .iter()
         .enumerate()
     {

@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use super::error::NoRaise;
+use super::event::Declaration;
 use super::pots::{self, Pot};
-use super::spec::{ForcedKind, GameSpec, HandSetup, Step, Structure};
+use super::spec::{ForcedKind, GameSpec, HandSetup, Split, Step, Structure};
 use super::state::{HandState, Phase, SeatState};
 use super::{Chips, Seat};
 
@@ -72,8 +73,8 @@ impl HandState {
 
     /// Collected pots plus every bet on the table, less the drop.
     pub fn pot(&self) -> Chips {
-        (self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>())
-            .saturating_sub(self.dropped)
+        let put: Chips = self.seats.iter().map(|s| s.committed + s.dead).sum();
+        (self.pooled + put).saturating_sub(self.dropped)
     }
 
     /// The house's drop taken from this pot (M3).
@@ -86,10 +87,10 @@ impl HandState {
     /// unmatched bets by level, so for the screen use [`Self::settled_pots`]
     /// and [`Self::bets`].
     pub fn pots(&self) -> Vec<Pot> {
-        pots::pots(&self.seats, self.dead, self.dropped)
+        pots::pots(&self.seats, self.pooled, self.dropped)
     }
 
-    /// P1/D1: the pots in the middle now, main first: dead money and the
+    /// P1/D1: the pots in the middle now, main first: forced money and the
     /// chips collected at the end of earlier betting rounds, less the drop,
     /// split into side pots only where a player went all in in an earlier
     /// round. The bets of the round in progress are not a pot (see
@@ -103,7 +104,7 @@ impl HandState {
     /// ([`DropWhen::Start`](super::DropWhen::Start)) is not shown in the
     /// settled pots until the round ends.
     pub fn settled_pots(&self) -> Vec<Pot> {
-        pots::settled(&self.seats, self.dead, self.dropped)
+        pots::settled(&self.seats, self.pooled, self.dropped)
     }
 
     /// P1/D1: each seat's bet in front of it in the round in progress (live
@@ -232,14 +233,55 @@ impl HandState {
     }
 
     /// P2 at the showdown: whether `ranked` (groups of tied seats, best
-    /// first) already names the winners of every pot: each pot has a ranked
-    /// seat that can win it. Ranking the rest changes nobody's share.
-    pub fn pots_decided(&self, ranked: &[Vec<Seat>]) -> bool {
+    /// first) for the high side (`low` false) or the low side already names
+    /// the winners of every pot: each pot has a ranked seat that can win it
+    /// whatever the other side says. Ranking the rest changes nobody's share.
+    ///
+    /// G2, G7 (declare games): a seat that declared both wins a side only if
+    /// it also wins the other, so it decides nothing alone: the seats ranked
+    /// under it may still take the side.
+    pub fn pots_decided(&self, ranked: &[Vec<Seat>], low: bool) -> bool {
         let pots = self.pots();
+        let declare = self.spec.split == Split::Declare;
+        let sure = |s: Seat| {
+            !declare || self.seats.get(s).and_then(|x| x.declared) != Some(Declaration::Both)
+        };
+        let contenders = self.contenders(low);
         !pots.is_empty()
-            && pots
-                .iter()
-                .all(|p| p.amount == 0 || ranked.iter().flatten().any(|s| p.eligible.contains(s)))
+            && pots.iter().all(|p| {
+                let can_win: Vec<Seat> = p
+                    .eligible
+                    .iter()
+                    .copied()
+                    .filter(|s| contenders.contains(s))
+                    .collect();
+                let ranked_in = |s: &Seat| ranked.iter().flatten().any(|r| r == s);
+                p.amount == 0
+                    || ranked
+                        .iter()
+                        .flatten()
+                        .any(|&s| can_win.contains(&s) && sure(s))
+                    || (!can_win.is_empty() && can_win.iter().all(ranked_in))
+            })
+    }
+
+    /// P4, G2, G7 at the showdown: the live seats that can win the high side
+    /// (`low` false) or the low side. In declare games only those who
+    /// declared that side, or both; elsewhere every live seat.
+    pub fn contenders(&self, low: bool) -> Vec<Seat> {
+        let declare = self.spec.split == Split::Declare;
+        self.live_seats()
+            .filter(|&s| {
+                let d = self.seats[s].declared.unwrap_or(Declaration::High);
+                !declare
+                    || d == Declaration::Both
+                    || d == if low {
+                        Declaration::Low
+                    } else {
+                        Declaration::High
+                    }
+            })
+            .collect()
     }
 
     /// B4: raises left before the cap in this betting round; `None` with no

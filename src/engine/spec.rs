@@ -39,9 +39,10 @@ pub enum Step {
     /// Each live player declares high, low or both (G2 declare, G7).
     Declare,
     /// G5 (H1 Texas 2-Step): each live player may exchange cards, paying
-    /// `multiple` times [`Options::draw_price`] per card. The payment is dead
-    /// money in the main pot (like an ante: nobody matches it, an all-in
-    /// player can still win it). At most the hole cards dealt so far.
+    /// `multiple` times [`Options::draw_price`] per card. Nobody has to match
+    /// the payment; it goes in the pot, and counts for the payer's level if
+    /// he is all in (H1: "The player will have claim to the portion of the
+    /// pot that they have contributed to"). At most the hole cards dealt so far.
     PaidDraw { multiple: u8 },
     /// G7 (H1 7/27): each live player, from the lead, takes one more card or stands.
     Hit,
@@ -111,7 +112,9 @@ pub enum Split {
     Declare,
 }
 
-/// Antes: dead money, or matched like bets for an all-in player (PHH's ante trimming).
+/// Antes: pooled in the main pot for anyone in it to win (`Dead`, PHH's
+/// untrimmed antes), or counted for their payer's share like every other
+/// forced chip (`Live`, PHH's ante trimming; the house files' default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AnteMode {
@@ -241,9 +244,10 @@ pub enum ForcedKind {
     Kill,
     /// T4/T5: an extra live blind (a new player's post, a missed big blind).
     LivePost,
-    /// T5: a dead post (a missed small blind): to the centre, not a bet.
+    /// T5: a dead post (a missed blind): to the centre, not a bet, but it
+    /// counts for the poster's share of the pot.
     DeadPost,
-    /// S2: a bomb-pot ante; dead money.
+    /// S2: a bomb-pot ante: not a bet, but it counts for the poster's share.
     Bomb,
 }
 

@@ -35,8 +35,16 @@ pub struct SeatState {
     pub stack: Chips,
     /// Put in during the current betting round and not yet collected.
     pub bet: Chips,
-    /// Everything this seat has put in that counts for pot levels (live antes included).
+    /// Everything this seat has put in as bets, live blinds and live antes.
     pub committed: Chips,
+    /// Money this seat put in that is no bet: dead posts, bomb-pot antes,
+    /// wild-card charges, paid draws, and dead antes unless the game pools
+    /// them. Nobody has to match it, but when this seat is all in it counts
+    /// for its pot level like a bet: he wins from each opponent only what he
+    /// matched (H4 #6 "A player may get full action on his moneys"; H1 "The
+    /// player will have claim to the portion of the pot that they have
+    /// contributed to").
+    pub dead: Chips,
     pub folded: bool,
     pub shown: bool,
     pub declared: Option<Declaration>,
@@ -47,8 +55,9 @@ pub struct HandState {
     pub(super) spec: Arc<GameSpec>,
     pub(super) setup: Arc<HandSetup>,
     pub(super) seats: Vec<SeatState>,
-    /// Dead money (dead antes, dead posts, bomb antes): the main pot's.
-    pub(super) dead: Chips,
+    /// Antes pooled into the main pot ([`AnteMode::Dead`], PHH's antes without
+    /// trimming): anyone in the main pot can win all of them.
+    pub(super) pooled: Chips,
     pub(super) phase: Phase,
     pub(super) round: Option<Round>,
     /// Seats still to draw, discard or declare, in order.
@@ -81,6 +90,7 @@ impl HandState {
                 stack,
                 bet: 0,
                 committed: 0,
+                dead: 0,
                 folded: false,
                 shown: false,
                 declared: None,
@@ -91,7 +101,7 @@ impl HandState {
             spec,
             setup,
             seats,
-            dead: 0,
+            pooled: 0,
             phase: Phase::Posting,
             round: None,
             pending: Vec::new(),
@@ -135,7 +145,7 @@ impl HandState {
             Event::Draw(seat, cards) => {
                 let price = self.draw_price(*cards);
                 self.seats[*seat].stack -= price;
-                self.dead += price;
+                self.seats[*seat].dead += price;
                 self.drew |= *cards > 0;
                 self.exchange(*seat, None)
             }
@@ -228,11 +238,12 @@ impl HandState {
             seat.stack -= amount;
             match f.kind {
                 ForcedKind::Ante if self.spec.antes == AnteMode::Live => seat.committed += amount,
+                ForcedKind::Ante => self.pooled += amount,
                 k if k.is_live() => {
                     seat.bet += amount;
                     seat.committed += amount;
                 }
-                _ => self.dead += amount,
+                _ => seat.dead += amount,
             }
         }
         if self.setup.drop_when == DropWhen::Start {
@@ -344,8 +355,7 @@ impl HandState {
         if let Some(s) = top {
             // M3 (`DropWhen::Start`): chips the house has already taken from
             // the forced bets do not come back as an uncalled bet.
-            let in_pot = self.dead + self.seats.iter().map(|s| s.committed).sum::<Chips>();
-            let back = (high - second).min(in_pot.saturating_sub(self.dropped));
+            let back = (high - second).min(self.pot());
             let seat = &mut self.seats[s];
             seat.stack += back;
             seat.committed -= back;
@@ -398,8 +408,9 @@ impl HandState {
             seat.stack = stack;
             seat.bet = 0;
             seat.committed = 0;
+            seat.dead = 0;
         }
-        self.dead = 0;
+        self.pooled = 0;
         self.dropped = 0;
         self.round = None;
         self.pending.clear();
@@ -527,13 +538,14 @@ impl HandState {
         Err(RuleError::NoWildCard { why })
     }
 
-    /// G6: every live player pays the charge (all they have if short) as dead money.
+    /// G6: every live player pays the charge (all they have if short): dead
+    /// money, counted for the payer's pot level.
     fn wild_card(&mut self) {
         let charge = self.spec.options.wild_card_charge;
         for seat in self.seats.iter_mut().filter(|s| !s.folded) {
             let paid = charge.min(seat.stack);
             seat.stack -= paid;
-            self.dead += paid;
+            seat.dead += paid;
         }
         // A betting round nobody has acted in starts again with the new stacks
         // (a player the charge put all in has nothing left to decide).
@@ -590,7 +602,12 @@ impl HandState {
             "only in the first betting round"
         } else if self.live_count() != 2 {
             "only when everyone else has folded to the blinds"
-        } else if self.dead > 0 || self.seats.iter().any(|s| s.folded && s.committed > 0) {
+        } else if self.pooled > 0
+            || self
+                .seats
+                .iter()
+                .any(|s| s.dead > 0 || (s.folded && s.committed > 0))
+        {
             "other money is in the pot"
         } else if self.dropped > 0 {
             "the house has taken its drop from the blinds"

@@ -244,13 +244,13 @@ pub const CATALOG: &[Base] = &[
     home(
         "texas-2-step",
         "G5",
-        Money::Engine(Some("each exchange costs 1x, 2x, 3x draw_price per card, dead money in the pot; the last round is played only if someone drew")),
+        Money::Engine(Some("each exchange costs 1x, 2x, 3x draw_price per card, into the pot as the payer's share; the last round is played only if someone drew")),
         texas_two_step,
     ),
     home(
         "wild-card",
         "G6",
-        Money::Engine(Some("each exposed common wild card costs every live player wild_card_charge, dead money in the pot (Texas League, Bush League, Wild Kingdom)")),
+        Money::Engine(Some("each exposed common wild card costs every live player wild_card_charge, into the pot as each payer's share (Texas League, Bush League, Wild Kingdom)")),
         holdem,
     ),
     Base {

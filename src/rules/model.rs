@@ -7,8 +7,8 @@ use super::amount::Decimal;
 use super::catalog::Base;
 use super::options::{
     BombMode, BringInBy, ButtonMode, FeePayer, FeeWhen, KillTrigger, LimitSide, MissedBlindPost,
-    NewPlayerOption, RotationEvery, RotationMode, ShowOrder, StraddleKind, StraddleSizes,
-    StructureKind, Suit, TopUp,
+    MissedBlindsDealtIn, NewPlayerOption, RotationEvery, RotationMode, ShowOrder, StraddleKind,
+    StraddleSizes, StructureKind, Suit, TopUp,
 };
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +71,10 @@ pub struct Game {
     pub table_money: Option<TableMoney>,
     /// T4: this game's ways in, where they differ from the house's.
     pub new_player: Option<Vec<NewPlayerOption>>,
+    /// T5: this game's way back for missed blinds, where it differs from
+    /// the house's (H3 lowball: wait or kill, never post).
+    pub missed_blinds: Option<MissedBlindPost>,
+    pub missed_blinds_may_wait: Option<bool>,
     /// G3 (H3 stud): a player needs at least the ante to be dealt in (see
     /// [`HouseRules::may_be_dealt`]).
     pub all_in_needs_ante: bool,
@@ -138,6 +142,7 @@ pub struct Button {
     pub new_player: Vec<NewPlayerOption>,
     pub missed_blinds: MissedBlindPost,
     pub missed_blinds_may_wait: bool,
+    pub missed_blinds_dealt_in: MissedBlindsDealtIn,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -361,6 +366,26 @@ impl HouseRules {
     }
 
     /// T4: the ways a new player may come into game `index`.
+    /// T5: how a player who missed blinds comes back in game `index`.
+    pub fn missed_blinds(&self, index: usize) -> MissedBlindPost {
+        self.games
+            .get(index)
+            .and_then(|g| g.missed_blinds)
+            .unwrap_or(self.button.missed_blinds)
+    }
+
+    /// T5: whether a player who missed blinds may wait for the big blind
+    /// instead of posting, in game `index`. A game where posting is no way
+    /// back ([`MissedBlindPost::Wait`]) always lets him wait.
+    pub fn missed_blinds_may_wait(&self, index: usize) -> bool {
+        self.missed_blinds(index) == MissedBlindPost::Wait
+            || self
+                .games
+                .get(index)
+                .and_then(|g| g.missed_blinds_may_wait)
+                .unwrap_or(self.button.missed_blinds_may_wait)
+    }
+
     pub fn new_player_options(&self, index: usize) -> &[NewPlayerOption] {
         self.games
             .get(index)

@@ -57,6 +57,26 @@ pub enum MissedBlindPost {
     AllDead,
     /// Only the big blind, live.
     BigOnly,
+    /// T5 (H3 lowball: "A new player or a missed blind player has two
+    /// options: wait for the big blind or kill the pot in any position"):
+    /// posting is no way back; the player waits for the big blind, or kills
+    /// the pot where the game's `new_player` offers "kill-pot".
+    Wait,
+}
+
+/// T5: where a player who owes missed blinds may be dealt back in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissedBlindsDealtIn {
+    /// H2 3.11 ("must post it when they return to the game"), H4 #18 ("may
+    /// resume play by posting"): in any seat. He takes his turn for the
+    /// button and the blinds as it comes, and posts what he owes on top.
+    #[default]
+    Anywhere,
+    /// Card rooms: never on the button or between it and the blinds, where
+    /// he would play the button's seat without having paid for it; the
+    /// blinds go on as if he were away until the button has passed him.
+    AfterTheButton,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]

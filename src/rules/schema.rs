@@ -196,7 +196,12 @@ pub struct RawGame {
     /// F2: posted by every player.
     #[schemars(with = "Option<Decimal>")]
     pub ante: Option<Amount>,
-    /// Dead antes go to the centre; live ones count toward an all-in player's match.
+    /// How antes are won (F2). "live" (the default): each ante counts for
+    /// its payer's share of the pot like a bet, so a player all in for less
+    /// than the ante wins from each opponent only what he matched (H4 #6,
+    /// H1). "dead": the antes are pooled in the main pot and anyone in it can
+    /// win all of them (PHH's untrimmed antes; some card rooms' big-blind
+    /// ante).
     pub ante_mode: Option<AnteModeKind>,
     /// F2: one ante for the table, posted by the big blind.
     #[schemars(with = "Option<Decimal>")]
@@ -256,6 +261,12 @@ pub struct RawGame {
     /// from `[button] new_player` (H3 lowball: wait, or kill the pot).
     #[schemars(with = "Option<Vec<NewPlayerOption>>")]
     pub new_player: Option<Spanned<Vec<NewPlayerOption>>>,
+    /// T5: how a player who missed blinds comes back into this game, where
+    /// it differs from `[button] missed_blinds` (H3 lowball: "wait").
+    pub missed_blinds: Option<MissedBlindPost>,
+    /// T5: may a player who missed blinds wait for the big blind in this
+    /// game, where it differs from `[button] missed_blinds_may_wait`.
+    pub missed_blinds_may_wait: Option<bool>,
     /// B3 (H3 stud): an open pair on 4th street allows the big bet.
     #[schemars(with = "Option<bool>")]
     pub open_pair_big_bet: Option<Spanned<bool>>,
@@ -310,6 +321,11 @@ pub struct RawButton {
     pub missed_blinds: Option<MissedBlindPost>,
     /// T5: may they wait for the big blind instead? Default true.
     pub missed_blinds_may_wait: Option<bool>,
+    /// T5: where they may be dealt back in: "anywhere" (default; H2 3.11,
+    /// H4 #18), taking the button and the blinds in turn and posting what
+    /// they owe on top, or "after-the-button" (card rooms): never on the
+    /// button or between it and the blinds.
+    pub missed_blinds_dealt_in: Option<MissedBlindsDealtIn>,
 }
 
 /// `[kill]`: S1 kill pots.

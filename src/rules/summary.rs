@@ -195,7 +195,7 @@ impl fmt::Display for HouseRules {
         let b = &self.button;
         writeln!(
             f,
-            "button: {}; new players may {}; missed blinds: {}{}",
+            "button: {}; new players may {}; missed blinds: {}{}{}",
             kebab1(&b.mode),
             kebab(&b.new_player),
             kebab1(&b.missed_blinds),
@@ -203,6 +203,10 @@ impl fmt::Display for HouseRules {
                 " or wait for the big blind"
             } else {
                 ""
+            },
+            match b.missed_blinds_dealt_in {
+                super::MissedBlindsDealtIn::Anywhere => "",
+                super::MissedBlindsDealtIn::AfterTheButton => ", dealt back in after the button",
             }
         )?;
         let names = |idx: &[usize]| {

@@ -694,8 +694,8 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         split,
         low_qualifier: g.low_qualifier.as_ref().map(|q| *q.get_ref()),
         antes: match g.ante_mode {
-            Some(AnteModeKind::Live) => AnteMode::Live,
-            _ => AnteMode::Dead,
+            Some(AnteModeKind::Dead) => AnteMode::Dead,
+            _ => AnteMode::Live,
         },
         options,
         buy_in,
@@ -706,6 +706,8 @@ fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
             }
             list.get_ref().clone()
         }),
+        missed_blinds: g.missed_blinds,
+        missed_blinds_may_wait: g.missed_blinds_may_wait,
         all_in_needs_ante,
     })
 }
@@ -763,6 +765,7 @@ fn button(b: &RawButton, c: &mut Check) -> Button {
         new_player,
         missed_blinds: b.missed_blinds.unwrap_or_default(),
         missed_blinds_may_wait: b.missed_blinds_may_wait.unwrap_or(true),
+        missed_blinds_dealt_in: b.missed_blinds_dealt_in.unwrap_or_default(),
     }
 }
 

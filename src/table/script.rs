@@ -188,6 +188,11 @@ impl Runner {
                 let (seat, amount) = (self.seat_of(name)?, self.amount(amount)?);
                 self.table(TableEvent::Rebuy { seat, amount })
             }
+            // A host's stack correction (the host menu's "Correct a stack").
+            ["stack", name, amount] => {
+                let (seat, stack) = (self.seat_of(name)?, self.amount(amount)?);
+                self.table(TableEvent::SetStack { seat, stack })
+            }
             ["button", name] => {
                 let seat = self.seat_of(name)?;
                 self.table(TableEvent::SetButton { seat })

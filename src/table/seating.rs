@@ -6,7 +6,7 @@ use super::error::TableError;
 use super::ledger::EntryKind;
 use super::Table;
 use crate::engine::Chips;
-use crate::rules::{NewPlayerOption, TopUp, MAX_AMOUNT_UNITS, MAX_TABLE_UNITS};
+use crate::rules::{MissedBlindPost, NewPlayerOption, TopUp, MAX_AMOUNT_UNITS, MAX_TABLE_UNITS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -296,7 +296,8 @@ impl Table {
 
     pub(super) fn sit_in(&mut self, seat: usize, wait: bool) -> Result<(), TableError> {
         self.not_in_hand()?;
-        let may_wait = self.rules.button.missed_blinds_may_wait;
+        let may_wait = self.rules.missed_blinds_may_wait(self.game);
+        let must_wait = self.rules.missed_blinds(self.game) == MissedBlindPost::Wait;
         let p = self.seat_mut(seat)?;
         if p.stack == 0 {
             return Err(TableError::Refused {
@@ -304,11 +305,17 @@ impl Table {
                 why: "no chips: rebuy first",
             });
         }
-        let missed = p.missed_small || p.missed_big;
+        let missed = p.owes_missed_blinds();
         if wait && missed && !may_wait {
             return Err(TableError::Refused {
                 seat,
                 why: "the house says missed blinds must be posted",
+            });
+        }
+        if !wait && missed && must_wait {
+            return Err(TableError::Refused {
+                seat,
+                why: "in this game missed blinds are not posted: wait for the big blind or kill the pot",
             });
         }
         // T4/T5: waiting for the big blind replaces any post owed.

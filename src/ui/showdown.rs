@@ -51,7 +51,9 @@ impl Ranking {
     /// (and on the last side pays) without ranking the rest; C still ties
     /// the seat under the cursor with the last place.
     pub fn decided(&self, state: &HandState) -> bool {
-        !self.complete() && !self.groups.is_empty() && state.pots_decided(&self.groups)
+        !self.complete()
+            && !self.groups.is_empty()
+            && state.pots_decided(&self.groups, self.side(state).1)
     }
 
     /// The side being ranked is the last one.
@@ -66,10 +68,11 @@ impl Ranking {
         (i / per_board + 1, per_board == 2 && i % 2 == 1)
     }
 
-    /// Live seats not yet ranked on this side.
+    /// Seats that can win this side (in declare games, those who declared
+    /// it: the engine says who) not yet ranked on it.
     pub fn candidates(&self, state: &HandState) -> Vec<Seat> {
         state
-            .live()
+            .contenders(self.side(state).1)
             .into_iter()
             .filter(|s| !self.groups.iter().flatten().any(|g| g == s))
             .collect()

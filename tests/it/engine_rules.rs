@@ -438,6 +438,7 @@ fn s2_p5_double_board_bomb_pot_each_board_wins_half() {
         }
     ));
     t.ev(Event::Showdown(vec![one(1), one(2)]));
+    // Seat 0's dead post is in the pot: nobody is all in, so no side pot.
     assert_eq!(t.finals(), vec![89, 90 + 16, 90 + 15]);
 }
 

@@ -125,7 +125,8 @@ fn g5_each_exchange_costs_one_two_three_times_the_lowest_stake_per_card() {
     ok(&mut h, &checks(&[0, 1, 2]));
     assert_eq!(h.state().phase(), Phase::Showdown);
     assert_eq!(total(&h), 300);
-    // The draw money is dead money in the main pot: the winner takes it all.
+    // The draw money is in the pot: nobody is all in, so no side pot, and
+    // the winner takes it all.
     let win = BoardResult {
         high: vec![vec![2]],
         low: vec![],

@@ -7,6 +7,7 @@ mod coverage;
 mod daemon_cli;
 mod daemon_faults;
 mod daemon_stdin;
+mod edges;
 mod engine_props;
 mod engine_rules;
 mod growth;

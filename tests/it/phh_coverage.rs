@@ -16,12 +16,12 @@ pub fn seed(i: usize) -> u64 {
 /// BENCHMARKS.md "PHH coverage": hands written / hands dealt per house,
 /// with these seeds; the test fails below them.
 const RECORDED: [(&str, usize, usize); 7] = [
-    ("default", 298, 300),
-    ("h0", 297, 300),
+    ("default", 299, 300),
+    ("h0", 298, 300),
     ("h1", 297, 300),
-    ("h2", 297, 300),
+    ("h2", 295, 300),
     ("h3", 297, 300),
-    ("h4", 289, 293),
+    ("h4", 290, 293),
     ("night", 198, 199),
 ];
 

@@ -36,7 +36,7 @@ fn count_host(event: &TableEvent) {
 }
 
 /// (file name, text) of every shipped house, the default first.
-fn house_texts() -> Vec<(String, String)> {
+pub(crate) fn house_texts() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = vec![("default.toml".to_string(), rules::DEFAULT_TOML.to_string())];
     for h in [
@@ -52,7 +52,7 @@ fn house_texts() -> Vec<(String, String)> {
     out
 }
 
-fn houses() -> Vec<Arc<rules::HouseRules>> {
+pub(crate) fn houses() -> Vec<Arc<rules::HouseRules>> {
     house_texts()
         .iter()
         .map(|(name, text)| Arc::new(rules::load_str(name, text).expect("house rules")))
@@ -60,7 +60,7 @@ fn houses() -> Vec<Arc<rules::HouseRules>> {
 }
 
 #[derive(Debug, Clone)]
-enum Step {
+pub(crate) enum Step {
     Join(usize, u64),
     Leave(usize),
     TopUp(usize, u64),
@@ -155,7 +155,7 @@ fn play(night: &Night, pick: u64) -> Option<Event> {
     }
 }
 
-fn apply(night: &mut Night, step: &Step, names: &mut u32, texts: &[(String, String)]) {
+pub(crate) fn apply(night: &mut Night, step: &Step, names: &mut u32, texts: &[(String, String)]) {
     let unit = |a: u64| a * 4; // whole units; buy-in bounds vary by house
     let event = match *step {
         Step::Join(seat, a) => {

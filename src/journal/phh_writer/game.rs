@@ -101,8 +101,10 @@ pub fn posts(setup: &HandSetup, spec: &GameSpec, stud: bool) -> Posts {
         };
         let place = match f.kind {
             ForcedKind::Ante => Some(true),
-            // A dead post and a bomb-pot ante are dead money, as PHH's antes are.
-            ForcedKind::DeadPost | ForcedKind::Bomb if dead_antes && ante == 0 => Some(true),
+            // A bomb-pot ante, posted by everyone alike, counts for its
+            // payer's pot level as PHH's trimmed antes do (not as its pooled
+            // ones). A dead post is one player's: PHH has no place for it.
+            ForcedKind::Bomb if !dead_antes && ante == 0 => Some(true),
             ForcedKind::Blind if !stud && i < 2 && blind == 0 => Some(false),
             ForcedKind::Straddle if !stud && i >= 2 && blind == 0 => Some(false),
             ForcedKind::ButtonStraddle if !stud && i + 1 == n && i >= 2 && blind == 0 => {

@@ -135,10 +135,8 @@ impl Table {
             .new_player_options(self.game)
             .contains(&NewPlayerOption::KillPot);
         let p = self.seat_mut(seat)?;
-        let owes = p.status == Status::WaitingForBigBlind
-            || p.posts_big_blind
-            || p.missed_big
-            || p.missed_small;
+        let owes =
+            p.status == Status::WaitingForBigBlind || p.posts_big_blind || p.owes_missed_blinds();
         if owes && !offered {
             return Err(TableError::Refused {
                 seat,

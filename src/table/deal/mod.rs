@@ -124,6 +124,7 @@ impl Table {
         let memo = put_back.then(|| self.deal_memo());
         let seated = self.playing().count();
         self.rotate_game(seated);
+        self.owed_must_wait(self.game);
         let playing: Vec<usize> = self.playing().collect();
         let game = self.game;
         if let Some(g) = self.rules.games.get(game) {
@@ -163,7 +164,7 @@ impl Table {
             .collect();
         let fee = self.charge_fee(game, &at, &mut stacks);
         let (mut forced_posts, kill_in_blind) = self.forced_posts(game, kind, &forced, &at);
-        self.owed_posts(&forced, &at, &mut forced_posts);
+        self.owed_posts(game, &forced, &at, &mut forced_posts);
         self.seat_dealt_players(&at);
 
         let setup = HandSetup {

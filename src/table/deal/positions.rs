@@ -4,7 +4,7 @@ use super::super::error::TableError;
 use super::super::seating::Status;
 use super::super::Table;
 use super::{clockwise, Positions, SeatSet};
-use crate::rules::{ButtonMode, ForcedBets};
+use crate::rules::{ButtonMode, ForcedBets, MissedBlindsDealtIn};
 
 impl Table {
     /// The positions the next deal would use, without dealing: for the
@@ -13,6 +13,7 @@ impl Table {
         let mut t = self.scratch();
         let seated = t.playing().count();
         t.rotate_game(seated);
+        t.owed_must_wait(t.game);
         let playing: Vec<usize> = t.playing().collect();
         let kind = t.next_kind(t.game, &playing);
         let forced = t
@@ -44,15 +45,20 @@ impl Table {
         if candidates.len() < 2 {
             return Err(TableError::NotEnoughPlayers(candidates.len()));
         }
-        // T4, T5: a player posting to come in, or owing a missed big blind,
-        // takes neither the button nor the small blind: they post from where
-        // they sit, and the blinds move on one player as if they were away.
+        // T4: a new player posting to come in takes neither the button nor
+        // the small blind: he posts from where he sits, and the blinds move
+        // on one player as if he were away. T5: so does a player owing
+        // missed blinds in a card room; elsewhere he takes his turn.
+        let card_room =
+            self.rules.button.missed_blinds_dealt_in == MissedBlindsDealtIn::AfterTheButton;
         let settled: SeatSet = (0..n)
             .filter(|s| {
                 playing.contains(s)
-                    && self
-                        .player(*s)
-                        .is_some_and(|p| !p.posts_big_blind && !p.missed_big)
+                    && self.player(*s).is_some_and(|p| {
+                        let comes_in_posting =
+                            p.posts_big_blind || (card_room && p.owes_missed_blinds());
+                        !comes_in_posting
+                    })
             })
             .collect();
         let next_settled = |after: usize| clockwise(n, after).find(|s| settled.contains(s));
@@ -94,18 +100,31 @@ impl Table {
             }
             _ => SeatSet::default(),
         };
-        // T4 (H3): a new player directly in front of the button may come in
-        // posting a big blind.
+        // T4 (H3): "he may post the amount of the big blind if he is
+        // directly in front of the button. If he posts the blind in front of
+        // the button, it will jump him the next hand." A new player waiting
+        // to post there comes in on the deal where the button reaches or
+        // passes his seat: between where the button was and the small blind.
+        let passing: SeatSet = match sb {
+            Some(sb) if !dead => clockwise(n, from)
+                .take_while(|&s| s != sb)
+                .filter(|&s| s != button)
+                .collect(),
+            _ => SeatSet::default(),
+        };
         let behind: SeatSet = (0..n)
             .filter(|&s| {
-                in_front.contains(&s) && waiting(s) && self.player(s).is_some_and(|p| p.post_behind)
+                (passing.contains(&s) || in_front.contains(&s))
+                    && waiting(s)
+                    && self.player(s).is_some_and(|p| p.post_behind)
             })
             .collect();
         let mut dealt = Vec::with_capacity(n);
-        dealt.extend(
-            clockwise(n, button)
-                .filter(|s| playing.contains(s) || Some(*s) == bb || behind.contains(s)),
-        );
+        dealt.extend(clockwise(n, button).filter(|&s| {
+            (playing.contains(&s) && !self.owed_held_back(s, button, in_front.contains(&s)))
+                || Some(s) == bb
+                || behind.contains(&s)
+        }));
         if dealt.len() < 2 {
             return Err(TableError::NotEnoughPlayers(dealt.len()));
         }
