@@ -102,7 +102,7 @@ impl fmt::Display for Broker {
 
 /// A table id is one MQTT topic level that a `%u` ACL pattern can match:
 /// no wildcard, no separator.
-fn table_id_problem(id: &str) -> Option<String> {
+pub(crate) fn table_id_problem(id: &str) -> Option<String> {
     if id.is_empty() || id.len() > 64 {
         return Some(format!("table {id:?} is not 1 to 64 characters"));
     }
