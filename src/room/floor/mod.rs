@@ -122,23 +122,13 @@ impl TableView {
 }
 
 /// Every table heard of, by id.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Floor {
     pub tables: BTreeMap<String, TableView>,
     /// The floor is connected to the broker.
     pub broker_up: bool,
     /// Messages dropped by the limits above, for the log and the JSON.
     pub refused: u64,
-}
-
-impl Default for Floor {
-    fn default() -> Floor {
-        Floor {
-            tables: BTreeMap::new(),
-            broker_up: false,
-            refused: 0,
-        }
-    }
 }
 
 impl Floor {
@@ -233,7 +223,7 @@ impl Floor {
                 _ => 1,
             };
             view.gap = Some((missing, ticks));
-            if ticks >= GAP_TICKS && (ticks - GAP_TICKS) % ASK_EVERY == 0 {
+            if ticks >= GAP_TICKS && (ticks - GAP_TICKS).is_multiple_of(ASK_EVERY) {
                 let req = ReplayRequest {
                     version: VERSION,
                     night,
