@@ -28,12 +28,8 @@ QUEUE = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
 SIT_AND_DEAL = ":tap Ann\no\no\n:tap Bob\no\no\no\n"
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from room_latency import free_port, listening, records, rss_kib  # noqa: E402
 
 
 def wait_for(what, f, limit=300.0):
@@ -44,30 +40,6 @@ def wait_for(what, f, limit=300.0):
             return v
         time.sleep(0.02)
     raise SystemExit(f"timed out waiting for {what}")
-
-
-def listening(port):
-    try:
-        socket.create_connection(("127.0.0.1", port)).close()
-        return True
-    except OSError:
-        return False
-
-
-def records(state):
-    try:
-        with open(os.path.join(state, "journal.jsonl")) as f:
-            return sum(1 for _ in f) - 1
-    except FileNotFoundError:
-        return 0
-
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def main():

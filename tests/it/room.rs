@@ -544,27 +544,7 @@ fn the_example_acl_lets_a_table_write_only_under_its_own_id() {
         return;
     };
     let dir = common::fresh_dir("room", "acl");
-    let passwd = dir.join("passwd");
-    for (i, (user, password)) in [("table-1", "pw1"), ("floor.room", "pw-floor")]
-        .iter()
-        .enumerate()
-    {
-        let mut cmd = Command::new("mosquitto_passwd");
-        if i == 0 {
-            cmd.arg("-c");
-        }
-        let status = cmd
-            .arg("-b")
-            .arg(&passwd)
-            .args([user, password])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .expect("mosquitto_passwd runs");
-        assert!(status.success());
-    }
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&passwd, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let passwd = crate::room_trust::passwd(&dir, &[("table-1", "pw1"), ("floor.room", "pw-floor")]);
     let acl = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/room/mosquitto.acl");
     let extra = format!(
         "allow_anonymous false\npassword_file {}\nacl_file {}\n",

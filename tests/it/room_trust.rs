@@ -29,7 +29,7 @@ fn skip(test: &str) -> Option<PathBuf> {
 }
 
 /// A password file with `users`, readable by the mosquitto user.
-fn passwd(dir: &Path, users: &[(&str, &str)]) -> PathBuf {
+pub fn passwd(dir: &Path, users: &[(&str, &str)]) -> PathBuf {
     let path = dir.join("passwd");
     for (i, (user, password)) in users.iter().enumerate() {
         let mut cmd = Command::new("mosquitto_passwd");
