@@ -611,6 +611,14 @@ impl Journal {
         self.len == 0
     }
 
+    /// Bytes of the file that are confirmed durable: the header and every
+    /// fsynced record. Anything past it is a line being written or one a
+    /// failed fsync left behind; a reader from outside (the room publisher)
+    /// reads no further.
+    pub fn durable_end(&self) -> u64 {
+        self.end
+    }
+
     /// The warning when open dropped a torn last line or started the file
     /// over.
     pub fn recovered(&self) -> Option<&str> {

@@ -102,7 +102,7 @@ impl fmt::Display for Broker {
 
 /// A table id is one MQTT topic level that a `%u` ACL pattern can match:
 /// no wildcard, no separator.
-fn table_id_problem(id: &str) -> Option<String> {
+pub(crate) fn table_id_problem(id: &str) -> Option<String> {
     if id.is_empty() || id.len() > 64 {
         return Some(format!("table {id:?} is not 1 to 64 characters"));
     }
@@ -228,6 +228,34 @@ fn room(raw: &RawRoom, c: &mut Check) -> Option<Room> {
     })
 }
 
+impl Room {
+    /// What `dealerd check` warns of: a password in the clear in the house
+    /// file (which every journal's header keeps whole), and a password file
+    /// that other users can read. Looks at the file's mode, not its text.
+    pub fn warnings(&self) -> Vec<String> {
+        match &self.password {
+            Password::Inline(_) => vec![format!(
+                "the broker password is in the house file, in the clear (every journal's \
+                 header keeps the file whole): use password_file or ${PASSWORD_ENV}"
+            )],
+            Password::File(path) => {
+                use std::os::unix::fs::PermissionsExt;
+                match std::fs::metadata(path) {
+                    Ok(meta) if meta.permissions().mode() & 0o007 != 0 => vec![format!(
+                        "password_file {} can be read by every user (mode {:04o}): \
+                         chmod 0600 it, owned by the user dealerd runs as",
+                        path.display(),
+                        meta.permissions().mode() & 0o7777
+                    )],
+                    Ok(_) => Vec::new(),
+                    Err(e) => vec![format!("password_file {}: {e}", path.display())],
+                }
+            }
+            Password::Env => Vec::new(),
+        }
+    }
+}
+
 /// What `dealerd check` prints of `[room]`.
 impl fmt::Display for Room {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -243,6 +271,9 @@ impl fmt::Display for Room {
                 Password::Env => format!("${PASSWORD_ENV}"),
             };
             writeln!(f, "  as {u:?}, password from {from}")?;
+        }
+        for warning in self.warnings() {
+            writeln!(f, "  warning: {warning}")?;
         }
         if self.broker.tls {
             match &self.ca_file {

@@ -4,6 +4,7 @@
 //! - [`config`]: `[room]` in the house file (pure);
 //! - [`payload`]: the versioned JSON on the wire (pure);
 //! - [`tail`]: the journal's new lines, read without its lock;
+//! - [`redact`]: what of a record may leave the table (pure);
 //! - [`publish`]: the table's publisher, fed by the state task through a
 //!   `watch` and by the journal file, never waited for;
 //! - [`floor`]: the subscriber and its web page.
@@ -14,5 +15,6 @@ pub mod connect;
 pub mod floor;
 pub mod payload;
 pub mod publish;
+pub mod redact;
 pub mod tail;
 pub mod tls;

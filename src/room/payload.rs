@@ -30,6 +30,29 @@ pub struct State {
     pub hand: Option<Hand>,
     /// The host ended the night.
     pub ended: bool,
+    /// The journal behind the events topic, as the publisher has read it:
+    /// a subscriber missing any record up to `records` asks for it again
+    /// (`dealerd/<table>/replay`). Added by the publisher.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journal: Option<JournalHead>,
+}
+
+/// The night and its last durable record, as published with the state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JournalHead {
+    /// The night's id, as in each event payload.
+    pub night: String,
+    /// The last record the journal has confirmed: 1..=records exist.
+    pub records: u64,
+}
+
+/// `dealerd/<table>/replay`: a subscriber asks the table to publish its
+/// records again from `from` (of `night`) on, having missed some.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayRequest {
+    pub version: u32,
+    pub night: String,
+    pub from: u64,
 }
 
 /// One seat; `player` is `None` when it is open.
@@ -196,6 +219,7 @@ impl State {
             hands: t.hands_dealt(),
             hand,
             ended: t.ended(),
+            journal: None,
         }
     }
 }

@@ -5,8 +5,15 @@
 //! the state directory (`room.ack`). A broker that was away, or a table
 //! that restarted, gets everything since then; records acknowledged but not
 //! yet noted may go twice, and subscribers drop repeats by record number.
+//!
+//! Only what the journal has confirmed (fsynced) is read, and each record
+//! goes through [`redact`](super::redact) first: no secret leaves the
+//! table, and no record too large for the broker holds up the ones after
+//! it. A subscriber that missed records (a broker that crashed, a queue
+//! that overflowed) asks for them again on `dealerd/<table>/replay`, and
+//! the table sends them from its journal.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -18,7 +25,8 @@ use tracing::{debug, info, warn};
 use super::acks::Acks;
 use super::config::Room;
 use super::connect::{self, Login};
-use super::payload::{topic, EventPayload, State, OFFLINE, ONLINE};
+use super::payload::{topic, JournalHead, ReplayRequest, State, OFFLINE, ONLINE, VERSION};
+use super::redact::{self, Outgoing as Record};
 use super::tail::Tail;
 
 /// The file, in the state directory, of the last acknowledged record.
@@ -30,6 +38,18 @@ const WINDOW: usize = 64;
 /// How often the journal is looked at when no snapshot says it changed.
 const POLL: Duration = Duration::from_millis(500);
 const KEEP_ALIVE: Duration = Duration::from_secs(5);
+/// The most records one replay request is answered with; a subscriber
+/// missing more asks again from where the answer ended.
+pub const REPLAY_MAX: usize = 2000;
+
+/// What the state task hands the publisher: the table as it stands, and
+/// how many bytes of the journal are durable (`None`: no journal limit
+/// known, the whole file is read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feed {
+    pub state: State,
+    pub durable: Option<u64>,
+}
 
 /// Publisher timings that tests shrink.
 #[derive(Debug, Clone, Copy)]
@@ -100,7 +120,7 @@ impl Publisher {
     pub fn spawn(
         room: Room,
         state_dir: PathBuf,
-        states: watch::Receiver<State>,
+        states: watch::Receiver<Feed>,
         tuning: Tuning,
     ) -> std::io::Result<Publisher> {
         let (tx, done) = std::sync::mpsc::channel();
@@ -130,13 +150,15 @@ enum Net {
     Connected,
     Written(u16),
     Acked(u16),
+    /// A subscriber's request on the replay topic.
+    Replay(Vec<u8>),
     Down(String),
 }
 
 struct Link {
     room: Room,
     state_dir: PathBuf,
-    states: watch::Receiver<State>,
+    states: watch::Receiver<Feed>,
     tuning: Tuning,
     tail: Tail,
     mark: AckMark,
@@ -150,6 +172,7 @@ struct Link {
     state_topic: String,
     events_topic: String,
     status_topic: String,
+    replay_topic: String,
 }
 
 /// One connection's side of the link.
@@ -160,10 +183,14 @@ struct Conn {
     acks: Acks,
     next: u64,
     state_due: bool,
+    /// The state last handed over on this connection: the same is not sent twice.
+    state_sent: Option<Vec<u8>>,
+    /// Records asked for again, oldest first.
+    replay: VecDeque<Vec<u8>>,
 }
 
 impl Link {
-    fn new(room: Room, state_dir: PathBuf, states: watch::Receiver<State>, tuning: Tuning) -> Link {
+    fn new(room: Room, state_dir: PathBuf, states: watch::Receiver<Feed>, tuning: Tuning) -> Link {
         let journal = crate::daemon::run::storage(&state_dir)
             .journal
             .unwrap_or_else(|| state_dir.join(crate::daemon::run::JOURNAL));
@@ -172,6 +199,7 @@ impl Link {
             state_topic: topic(&room.table, "state"),
             events_topic: topic(&room.table, "events"),
             status_topic: topic(&room.table, "status"),
+            replay_topic: topic(&room.table, "replay"),
             room,
             state_dir,
             states,
@@ -247,14 +275,22 @@ impl Link {
         // again from it, so the broker need keep nothing for us.
         options.set_clean_session(true);
         options.set_inflight(u16::try_from(WINDOW * 2).unwrap_or(u16::MAX));
+        // rumqttc's default limit is 10 KiB, less than a house file: one
+        // record over it dropped every connection, for ever (issue 23).
+        // Payloads are capped well under this (redact::MAX_EVENT_PAYLOAD).
+        options.set_max_packet_size(redact::MAX_PACKET, redact::MAX_PACKET);
         let (client, mut eventloop) = AsyncClient::new(options, WINDOW * 2);
         connect::no_delay(&mut eventloop);
         let (tx, net) = mpsc::unbounded_channel();
+        let replay_topic = self.replay_topic.clone();
         tokio::spawn(async move {
             loop {
                 let said = match eventloop.poll().await {
                     Ok(Event::Incoming(Packet::ConnAck(_))) => tx.send(Net::Connected),
                     Ok(Event::Incoming(Packet::PubAck(a))) => tx.send(Net::Acked(a.pkid)),
+                    Ok(Event::Incoming(Packet::Publish(p))) if p.topic == replay_topic => {
+                        tx.send(Net::Replay(p.payload.to_vec()))
+                    }
                     Ok(Event::Outgoing(Outgoing::Publish(pkid))) => tx.send(Net::Written(pkid)),
                     Ok(_) => Ok(()),
                     Err(e) => {
@@ -274,6 +310,8 @@ impl Link {
             acks: Acks::new(self.mark.acked),
             next: self.mark.acked + 1,
             state_due: true,
+            state_sent: None,
+            replay: VecDeque::new(),
         })
     }
 
@@ -289,8 +327,16 @@ impl Link {
                         c.acks = Acks::new(self.mark.acked);
                         c.next = self.mark.acked + 1;
                         c.state_due = true;
+                        c.state_sent = None;
+                        c.replay.clear();
+                        // Clean session: the subscription is made again on
+                        // every connection. QoS 0: a lost request is asked again.
+                        if let Err(e) = c.client.try_subscribe(&self.replay_topic, QoS::AtMostOnce) {
+                            debug!("room: cannot subscribe to {}: {e}", self.replay_topic);
+                        }
                         self.publish(&mut c, &self.status_topic.clone(), ONLINE.as_bytes().to_vec(), true, None);
                     }
+                    Some(Net::Replay(request)) => self.replay(&mut c, &request),
                     Some(Net::Written(pkid)) => c.acks.written(pkid),
                     Some(Net::Acked(pkid)) => {
                         if c.acks.puback(pkid) {
@@ -308,7 +354,11 @@ impl Link {
                     c.state_due = true;
                     self.read_journal();
                 }
-                _ = poll.tick() => self.read_journal(),
+                _ = poll.tick() => {
+                    let seen = self.seen;
+                    self.read_journal();
+                    c.state_due |= self.seen != seen;
+                }
             }
             if self.rewound {
                 // Start over on a fresh connection from the mark, which
@@ -329,21 +379,83 @@ impl Link {
             return;
         }
         while c.acks.in_flight() < WINDOW {
-            if c.state_due {
-                c.state_due = false;
-                let state = serde_json::to_vec(&*self.states.borrow()).unwrap_or_default();
-                let t = self.state_topic.clone();
-                self.publish(c, &t, state, true, None);
+            if let Some(payload) = self.pending.get(&c.next).cloned() {
+                let t = self.events_topic.clone();
+                let n = c.next;
+                self.publish(c, &t, payload, false, Some(n));
+                c.next += 1;
                 continue;
             }
-            let Some(payload) = self.pending.get(&c.next).cloned() else {
+            // The state after the records it counts, so that its journal
+            // head never runs ahead of what was handed over.
+            if c.state_due {
+                c.state_due = false;
+                let state = self.state_bytes();
+                if c.state_sent.as_ref() != Some(&state) {
+                    let t = self.state_topic.clone();
+                    self.publish(c, &t, state.clone(), true, None);
+                    c.state_sent = Some(state);
+                }
+                continue;
+            }
+            let Some(payload) = c.replay.pop_front() else {
                 return;
             };
             let t = self.events_topic.clone();
-            let n = c.next;
-            self.publish(c, &t, payload, false, Some(n));
-            c.next += 1;
+            self.publish(c, &t, payload, false, None);
         }
+    }
+
+    /// The retained state: the table's snapshot and the journal's head.
+    fn state_bytes(&self) -> Vec<u8> {
+        let mut state = self.states.borrow().state.clone();
+        if self.mark.night != 0 {
+            state.journal = Some(JournalHead {
+                night: format!("{:016x}", self.mark.night),
+                records: self.seen,
+            });
+        }
+        serde_json::to_vec(&state).unwrap_or_default()
+    }
+
+    /// A subscriber missed records: queue them again from the journal
+    /// (durable bytes only), up to [`REPLAY_MAX`]. One request at a time;
+    /// another while one is being answered is dropped (it is asked again).
+    fn replay(&mut self, c: &mut Conn, request: &[u8]) {
+        let Ok(req) = serde_json::from_slice::<ReplayRequest>(request) else {
+            debug!("room: an unreadable replay request");
+            return;
+        };
+        let night = format!("{:016x}", self.mark.night);
+        if req.version != VERSION || req.night != night || !c.replay.is_empty() {
+            return;
+        }
+        let from = req.from.max(1);
+        if from > self.seen {
+            return;
+        }
+        let mut tail = Tail::new(self.tail.path());
+        let durable = self.states.borrow().durable;
+        let lines = match tail.read_to(durable) {
+            Ok(lines) if lines.night == Some(self.mark.night) => lines,
+            Ok(_) => return,
+            Err(e) => {
+                debug!("room: cannot read the journal for a replay: {e}");
+                return;
+            }
+        };
+        c.replay = lines
+            .records
+            .iter()
+            .filter_map(|line| redact::event_payload(&self.room.table, self.mark.night, line))
+            .filter(|r| r.n >= from)
+            .take(REPLAY_MAX)
+            .map(|r| r.bytes)
+            .collect();
+        info!(
+            "room: a subscriber asked for records from {from}: sending {} again",
+            c.replay.len()
+        );
     }
 
     fn publish(&self, c: &mut Conn, topic: &str, payload: Vec<u8>, retain: bool, n: Option<u64>) {
@@ -369,7 +481,8 @@ impl Link {
 
     /// Takes in the journal's new records.
     fn read_journal(&mut self) {
-        let lines = match self.tail.read() {
+        let durable = self.states.borrow().durable;
+        let lines = match self.tail.read_to(durable) {
             Ok(lines) => lines,
             Err(e) => {
                 debug!("room: cannot read the journal: {e}");
@@ -390,15 +503,21 @@ impl Link {
             self.seen = 0;
         }
         for line in lines.records {
-            let Some(event) = EventPayload::of_line(&self.room.table, self.mark.night, &line)
+            let Some(Record { n, bytes, omitted }) =
+                redact::event_payload(&self.room.table, self.mark.night, &line)
             else {
                 continue;
             };
-            self.seen = self.seen.max(event.n);
-            if event.n > self.mark.acked {
-                if let Ok(bytes) = serde_json::to_vec(&event) {
-                    self.pending.insert(event.n, bytes);
+            self.seen = self.seen.max(n);
+            if n > self.mark.acked {
+                if let Some(size) = omitted {
+                    warn!(
+                        "room: record {n} is {size} bytes, over {} for the broker: \
+                         sent as a marker (the journal keeps it whole)",
+                        redact::MAX_EVENT_PAYLOAD
+                    );
                 }
+                self.pending.insert(n, bytes);
             }
         }
         if self.seen < self.mark.acked && lines.night.is_some() {

@@ -1,6 +1,8 @@
 //! The journal's lines as they are appended, read from the file without its
 //! lock: the writer appends whole lines and fsyncs, so a line without its
-//! newline is one being written, and is left for the next read.
+//! newline is one being written, and is left for the next read. The writer
+//! also says how many bytes are durable ([`Tail::read_to`]): a line past
+//! that may still be cut back off by a failed fsync, and is not read.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
@@ -18,6 +20,9 @@ pub struct Tail {
     /// time (two nights under the same rules can start in the same second,
     /// and the header's stamp is in seconds).
     night: Option<u64>,
+    /// The file read (device, inode): another file in its place is
+    /// another night, whatever its length.
+    file: Option<(u64, u64)>,
 }
 
 /// What one read found.
@@ -38,6 +43,7 @@ impl Tail {
             path: path.to_path_buf(),
             offset: 0,
             night: None,
+            file: None,
         }
     }
 
@@ -48,6 +54,12 @@ impl Tail {
     /// The whole lines appended since the last read. A missing file is an
     /// empty one: the night has not started.
     pub fn read(&mut self) -> io::Result<Lines> {
+        self.read_to(None)
+    }
+
+    /// As [`Tail::read`], reading no further than byte `durable` of the
+    /// file (the journal's confirmed length), when it is known.
+    pub fn read_to(&mut self, durable: Option<u64>) -> io::Result<Lines> {
         let mut file = match File::open(&self.path) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -59,13 +71,24 @@ impl Tail {
             Err(e) => return Err(e),
         };
         let meta = file.metadata()?;
-        let len = meta.len();
+        let len = durable.map_or(meta.len(), |d| d.min(meta.len()));
+        let id = {
+            use std::os::unix::fs::MetadataExt;
+            (meta.dev(), meta.ino())
+        };
         let born = meta
             .created()
             .ok()
             .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
             .map_or(0, |d| d.as_nanos());
         let mut restarted = false;
+        if self.file.is_some_and(|f| f != id) && self.offset > 0 {
+            // Another file: a new night in the old one's place.
+            self.offset = 0;
+            self.night = None;
+            restarted = true;
+        }
+        self.file = Some(id);
         if len < self.offset {
             // Cut back after a failed append, or a new night in its place.
             self.offset = 0;

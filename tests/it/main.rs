@@ -31,6 +31,7 @@ mod records;
 mod replay_vectors;
 mod report_page;
 mod room;
+mod room_trust;
 mod rules_files;
 mod scenarios;
 mod session;

@@ -17,10 +17,10 @@ use crate::browser::{assert_a_screenshot, chromium, headless, screenshot};
 use crate::common;
 
 /// A pass takes seconds; this is for a loaded CI machine under qemu.
-const DEADLINE: Duration = Duration::from_secs(90);
+pub const DEADLINE: Duration = Duration::from_secs(90);
 
 /// mosquitto, if this machine has it (.ci/run installs Debian's).
-fn mosquitto() -> Option<PathBuf> {
+pub fn mosquitto() -> Option<PathBuf> {
     let known = [
         "/usr/sbin/mosquitto",
         "/usr/local/sbin/mosquitto",
@@ -29,13 +29,13 @@ fn mosquitto() -> Option<PathBuf> {
     known.iter().map(PathBuf::from).find(|p| p.exists())
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     let l = TcpListener::bind("127.0.0.1:0").expect("a free port");
     l.local_addr().expect("addr").port()
 }
 
 /// Polls `f` every 20 ms until it gives `Some`, or fails saying `what`.
-fn wait_for<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+pub fn wait_for<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
     let start = Instant::now();
     loop {
         if let Some(t) = f() {
@@ -46,7 +46,7 @@ fn wait_for<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
     }
 }
 
-fn signal(child: &Child, sig: libc::c_int) {
+pub fn signal(child: &Child, sig: libc::c_int) {
     let pid = libc::pid_t::try_from(child.id()).expect("pid");
     // SAFETY: kill(2) on our own child's pid; no memory is involved.
     assert_eq!(unsafe { libc::kill(pid, sig) }, 0);
@@ -54,20 +54,20 @@ fn signal(child: &Child, sig: libc::c_int) {
 
 /// A mosquitto of the test's own, with persistence in `dir` so that the
 /// floor's session (and the events queued for it) outlive a restart.
-struct Broker {
+pub struct Broker {
     bin: PathBuf,
     conf: PathBuf,
-    port: u16,
+    pub port: u16,
     child: Option<Child>,
 }
 
 impl Broker {
-    fn new(bin: PathBuf, dir: &Path) -> Broker {
+    pub fn new(bin: PathBuf, dir: &Path) -> Broker {
         Broker::with(bin, dir, "allow_anonymous true\n")
     }
 
     /// A broker with `extra` in its configuration.
-    fn with(bin: PathBuf, dir: &Path, extra: &str) -> Broker {
+    pub fn with(bin: PathBuf, dir: &Path, extra: &str) -> Broker {
         let port = free_port();
         let conf = dir.join("mosquitto.conf");
         // Started as root, mosquitto drops to its own user, which must be
@@ -92,11 +92,11 @@ impl Broker {
         b
     }
 
-    fn url(&self) -> String {
+    pub fn url(&self) -> String {
         format!("mqtt://127.0.0.1:{}", self.port)
     }
 
-    fn start(&mut self) {
+    pub fn start(&mut self) {
         let child = Command::new(&self.bin)
             .arg("-c")
             .arg(&self.conf)
@@ -112,7 +112,15 @@ impl Broker {
     }
 
     /// SIGTERM: mosquitto saves its sessions and goes.
-    fn stop(&mut self) {
+    /// SIGKILL: no chance to save anything.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            signal(&child, libc::SIGKILL);
+            child.wait().expect("mosquitto killed");
+        }
+    }
+
+    pub fn stop(&mut self) {
         if let Some(mut child) = self.child.take() {
             signal(&child, libc::SIGTERM);
             child.wait().expect("mosquitto exits");
@@ -130,20 +138,20 @@ impl Drop for Broker {
 }
 
 /// One table: `dealerd run --devices fake` with `[room]`, keys on stdin.
-struct Table {
-    config: PathBuf,
-    state: PathBuf,
-    child: Child,
+pub struct Table {
+    pub config: PathBuf,
+    pub state: PathBuf,
+    pub child: Child,
     keys: ChildStdin,
 }
 
 impl Table {
-    fn start(dir: &Path, id: &str, broker: &str) -> Table {
+    pub fn start(dir: &Path, id: &str, broker: &str) -> Table {
         Table::start_as(dir, id, broker, None)
     }
 
     /// A table logging in as `login` (user, password from the environment).
-    fn start_as(dir: &Path, id: &str, broker: &str, login: Option<(&str, &str)>) -> Table {
+    pub fn start_as(dir: &Path, id: &str, broker: &str, login: Option<(&str, &str)>) -> Table {
         let config = dir.join(format!("{id}.toml"));
         let user = login.map_or(String::new(), |(u, _)| format!("username = \"{u}\"\n"));
         let text = format!(
@@ -155,11 +163,11 @@ impl Table {
         Table::spawn_with(config, state, login.map(|(_, p)| p))
     }
 
-    fn spawn(config: PathBuf, state: PathBuf) -> Table {
+    pub fn spawn(config: PathBuf, state: PathBuf) -> Table {
         Table::spawn_with(config, state, None)
     }
 
-    fn spawn_with(config: PathBuf, state: PathBuf, password: Option<&str>) -> Table {
+    pub fn spawn_with(config: PathBuf, state: PathBuf, password: Option<&str>) -> Table {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -190,13 +198,13 @@ impl Table {
         }
     }
 
-    fn keys(&mut self, keys: &str) {
+    pub fn keys(&mut self, keys: &str) {
         self.keys.write_all(keys.as_bytes()).expect("keys");
         self.keys.flush().expect("keys");
     }
 
     /// The journal's records as the file holds them.
-    fn journal(&self) -> Vec<Value> {
+    pub fn journal(&self) -> Vec<Value> {
         let text = std::fs::read_to_string(self.state.join("journal.jsonl")).unwrap_or_default();
         text.lines()
             .skip(1)
@@ -205,7 +213,7 @@ impl Table {
     }
 
     /// Presses `keys` and waits until they were journaled: `more` records.
-    fn play(&mut self, keys: &str, more: usize) {
+    pub fn play(&mut self, keys: &str, more: usize) {
         let before = self.journal().len();
         self.keys(keys);
         wait_for(&format!("{keys:?} journaled"), || {
@@ -214,13 +222,13 @@ impl Table {
     }
 
     /// SIGKILL; gives what a restart needs.
-    fn kill(mut self) -> (PathBuf, PathBuf) {
+    pub fn kill(mut self) -> (PathBuf, PathBuf) {
         signal(&self.child, libc::SIGKILL);
         self.child.wait().expect("killed");
         (self.config.clone(), self.state.clone())
     }
 
-    fn stop(mut self) {
+    pub fn stop(mut self) {
         signal(&self.child, libc::SIGTERM);
         let status = self.child.wait().expect("exits");
         assert!(status.success(), "{status}");
@@ -238,17 +246,32 @@ impl Drop for Table {
 }
 
 /// `dealerd floor` on a port of its own, with its address read off stdout.
-struct FloorProc {
-    child: Child,
-    addr: SocketAddr,
+pub struct FloorProc {
+    pub child: Child,
+    pub addr: SocketAddr,
 }
 
 impl FloorProc {
-    fn start(broker: &str) -> FloorProc {
+    pub fn start(broker: &str) -> FloorProc {
         FloorProc::start_as(broker, None)
     }
 
-    fn start_as(broker: &str, login: Option<(&str, &str)>) -> FloorProc {
+    pub fn start_as(broker: &str, login: Option<(&str, &str)>) -> FloorProc {
+        FloorProc::spawn(
+            broker,
+            login,
+            &format!("floor-{}", std::process::id()),
+            None,
+        )
+    }
+
+    /// A floor with its own client id, logging at info to `log` if given.
+    pub fn spawn(
+        broker: &str,
+        login: Option<(&str, &str)>,
+        client_id: &str,
+        log: Option<&Path>,
+    ) -> FloorProc {
         let mut cmd = common::dealerd();
         cmd.args(["floor", "--broker", broker, "--listen", "127.0.0.1:0"]);
         match login {
@@ -257,11 +280,24 @@ impl FloorProc {
                 .env("DEALERD_ROOM_PASSWORD", password),
             None => cmd.env_remove("DEALERD_ROOM_PASSWORD"),
         };
+        let stderr = match log {
+            Some(path) => Stdio::from(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .expect("floor log"),
+            ),
+            None => Stdio::null(),
+        };
+        if log.is_some() {
+            cmd.args(["--log", "info"]);
+        }
         let mut child = cmd
-            .args(["--client-id", &format!("floor-{}", std::process::id())])
+            .args(["--client-id", client_id])
             .env_remove("RUST_LOG")
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("dealerd floor starts");
         let mut out = BufReader::new(child.stdout.take().expect("stdout"));
@@ -276,11 +312,11 @@ impl FloorProc {
         FloorProc { child, addr }
     }
 
-    fn get(&self, path: &str) -> (String, Vec<u8>) {
+    pub fn get(&self, path: &str) -> (String, Vec<u8>) {
         http_get(self.addr, path)
     }
 
-    fn tables(&self) -> Value {
+    pub fn tables(&self) -> Value {
         let (head, body) = self.get("/tables.json");
         assert!(head.starts_with("HTTP/1.1 200"), "{head}");
         serde_json::from_slice(&body).expect("tables.json")
@@ -310,9 +346,15 @@ pub fn http_get(addr: SocketAddr, path: &str) -> (String, Vec<u8>) {
     (head, all[at + 4..].to_vec())
 }
 
+/// A journal's records as the table publishes them: without secrets.
+pub fn published(mut records: Vec<Value>) -> Vec<Value> {
+    records.iter_mut().for_each(dealerd::room::redact::scrub);
+    records
+}
+
 /// The floor holds exactly `table`'s journal.
-fn floor_has(floor: &FloorProc, table: &Table, id: &str) -> bool {
-    let journal = table.journal();
+pub fn floor_has(floor: &FloorProc, table: &Table, id: &str) -> bool {
+    let journal = published(table.journal());
     let tables = floor.tables();
     let events = tables["tables"][id]["events"]
         .as_array()
@@ -321,12 +363,12 @@ fn floor_has(floor: &FloorProc, table: &Table, id: &str) -> bool {
     !journal.is_empty() && events == journal
 }
 
-fn online(floor: &FloorProc, id: &str) -> Option<bool> {
+pub fn online(floor: &FloorProc, id: &str) -> Option<bool> {
     floor.tables()["tables"][id]["online"].as_bool()
 }
 
 /// Sits Ann and Bob down and deals: three records.
-const SIT_AND_DEAL: &str = ":tap Ann\no\no\n:tap Bob\no\no\no\n";
+pub const SIT_AND_DEAL: &str = ":tap Ann\no\no\n:tap Bob\no\no\no\n";
 
 #[test]
 fn the_floor_ends_with_exactly_the_tables_journals() {
@@ -388,7 +430,7 @@ fn the_floor_ends_with_exactly_the_tables_journals() {
         let numbers: Vec<u64> = events.iter().filter_map(|e| e["n"].as_u64()).collect();
         let expected: Vec<u64> = (1..=table.journal().len() as u64).collect();
         assert_eq!(numbers, expected, "{id}");
-        assert_eq!(events, table.journal(), "{id}");
+        assert_eq!(events, published(table.journal()), "{id}");
     }
     // Sent again after the outage from the last acknowledged record, never
     // from the start of the night.
@@ -502,27 +544,7 @@ fn the_example_acl_lets_a_table_write_only_under_its_own_id() {
         return;
     };
     let dir = common::fresh_dir("room", "acl");
-    let passwd = dir.join("passwd");
-    for (i, (user, password)) in [("table-1", "pw1"), ("floor", "pw-floor")]
-        .iter()
-        .enumerate()
-    {
-        let mut cmd = Command::new("mosquitto_passwd");
-        if i == 0 {
-            cmd.arg("-c");
-        }
-        let status = cmd
-            .arg("-b")
-            .arg(&passwd)
-            .args([user, password])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .expect("mosquitto_passwd runs");
-        assert!(status.success());
-    }
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&passwd, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let passwd = crate::room_trust::passwd(&dir, &[("table-1", "pw1"), ("floor.room", "pw-floor")]);
     let acl = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/room/mosquitto.acl");
     let extra = format!(
         "allow_anonymous false\npassword_file {}\nacl_file {}\n",
@@ -530,7 +552,7 @@ fn the_example_acl_lets_a_table_write_only_under_its_own_id() {
         acl.display()
     );
     let broker = Broker::with(bin, &dir, &extra);
-    let floor = FloorProc::start_as(&broker.url(), Some(("floor", "pw-floor")));
+    let floor = FloorProc::start_as(&broker.url(), Some(("floor.room", "pw-floor")));
     let mut honest = Table::start_as(&dir, "table-1", &broker.url(), Some(("table-1", "pw1")));
     // table-1's credentials, speaking for table-2.
     let mut rogue = Table::start_as(&dir, "table-2", &broker.url(), Some(("table-1", "pw1")));

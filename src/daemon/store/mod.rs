@@ -166,6 +166,11 @@ impl Stored {
         &self.session
     }
 
+    /// The journal's confirmed bytes ([`Journal::durable_end`]), if it has one.
+    pub fn journal_durable_end(&self) -> Option<u64> {
+        self.journal.as_ref().map(Journal::durable_end)
+    }
+
     /// One input at `now`, and everything it asks of the disk.
     pub fn handle(&mut self, input: Input, now: Duration) {
         self.session.handle(input, now);

@@ -1,14 +1,23 @@
 //! The floor's web server: hand-written HTTP/1.1, enough for one page, one
 //! JSON document and one server-sent event stream. Each connection answers
 //! one request and closes, except the event stream, which stays open.
+//!
+//! One client harms nobody (issue 23): at most [`MAX_CONNECTIONS`] are
+//! served at once (the next ones are closed at once, long before the
+//! process runs out of file descriptors), of which at most
+//! [`MAX_STREAMS`] event streams; a request head must arrive whole within
+//! [`HEAD_DEADLINE`], however it trickles; a write that a client does not
+//! read within [`WRITE_DEADLINE`] ends its connection; and a failed accept
+//! is waited out, never the end of the server.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::sync::Semaphore;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
-use tracing::debug;
+use tracing::{debug, warn};
 
 use super::Floor;
 
@@ -19,6 +28,14 @@ pub const PAGE: &str = include_str!("page.html");
 const MAX_HEAD: usize = 8 * 1024;
 /// A comment line keeps idle event streams through proxies.
 const HEARTBEAT: Duration = Duration::from_secs(15);
+/// Connections served at once.
+pub const MAX_CONNECTIONS: usize = 256;
+/// Event streams held open at once (each is a connection too).
+pub const MAX_STREAMS: usize = 128;
+/// The whole request head, not each read of it.
+pub const HEAD_DEADLINE: Duration = Duration::from_secs(10);
+/// One response or event written to a client that does not read.
+pub const WRITE_DEADLINE: Duration = Duration::from_secs(30);
 
 /// Serves browsers until the listener fails. `changes` ticks whenever the
 /// floor changed.
@@ -27,18 +44,70 @@ pub async fn serve(
     floor: Arc<Mutex<Floor>>,
     changes: watch::Receiver<u64>,
 ) -> std::io::Result<()> {
+    let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let streams = Arc::new(Semaphore::new(MAX_STREAMS));
+    let mut full_warned = false;
     loop {
-        let (stream, peer) = listener.accept().await?;
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // EMFILE and the like: wait for connections to end.
+                warn!("floor: accept: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
+            if !full_warned {
+                warn!("floor: {MAX_CONNECTIONS} connections open; closing new ones until some end");
+                full_warned = true;
+            }
+            drop(stream);
+            continue;
+        };
+        full_warned = false;
         // An event is one small write: out at once, not after a delayed ACK.
         let _ = stream.set_nodelay(true);
         let floor = Arc::clone(&floor);
         let changes = changes.clone();
+        let streams = Arc::clone(&streams);
         tokio::spawn(async move {
-            if let Err(e) = answer(stream, floor, changes).await {
+            if let Err(e) = answer(stream, floor, changes, &streams).await {
                 debug!("floor: {peer}: {e}");
             }
+            drop(permit);
         });
     }
+}
+
+/// Reads a request head within [`HEAD_DEADLINE`] from the first byte to the
+/// last: `None` if the client closed first.
+async fn read_head(stream: &mut TcpStream) -> std::io::Result<Option<Vec<u8>>> {
+    let read = async {
+        let mut head = Vec::new();
+        let mut buf = [0u8; 1024];
+        while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+            let n = stream.read(&mut buf).await?;
+            if n == 0 {
+                return Ok(None);
+            }
+            head.extend_from_slice(buf.get(..n).unwrap_or_default());
+            if head.len() > MAX_HEAD {
+                return Ok(Some(head));
+            }
+        }
+        Ok(Some(head))
+    };
+    tokio::time::timeout(HEAD_DEADLINE, read)
+        .await
+        .map_err(|_| std::io::Error::other("request head not complete in time"))?
+}
+
+/// Writes `bytes`, or fails if the client will not take them in time.
+async fn write(stream: &mut TcpStream, bytes: &[u8]) -> std::io::Result<()> {
+    tokio::time::timeout(WRITE_DEADLINE, stream.write_all(bytes))
+        .await
+        .map_err(|_| std::io::Error::other("client does not read"))?
 }
 
 /// The page with the tables as they stand written into its script. A
@@ -63,26 +132,19 @@ async fn answer(
     mut stream: TcpStream,
     floor: Arc<Mutex<Floor>>,
     mut changes: watch::Receiver<u64>,
+    streams: &Arc<Semaphore>,
 ) -> std::io::Result<()> {
-    let mut head = Vec::new();
-    let mut buf = [0u8; 1024];
-    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-        let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buf))
-            .await
-            .map_err(|_| std::io::Error::other("request head timed out"))??;
-        if n == 0 {
-            return Ok(());
-        }
-        head.extend_from_slice(buf.get(..n).unwrap_or_default());
-        if head.len() > MAX_HEAD {
-            return respond(
-                &mut stream,
-                "431 Request Header Fields Too Large",
-                "text/plain",
-                b"",
-            )
-            .await;
-        }
+    let Some(head) = read_head(&mut stream).await? else {
+        return Ok(());
+    };
+    if head.len() > MAX_HEAD {
+        return respond(
+            &mut stream,
+            "431 Request Header Fields Too Large",
+            "text/plain",
+            b"",
+        )
+        .await;
     }
     let head = String::from_utf8_lossy(&head);
     let snapshot = |f: fn(&Floor) -> serde_json::Value| {
@@ -100,23 +162,25 @@ async fn answer(
             respond(&mut stream, "200 OK", "application/json", body.as_bytes()).await
         }
         Some("/events") => {
-            stream
-                .write_all(
-                    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\
-                      Cache-Control: no-store\r\nConnection: close\r\n\r\n",
-                )
-                .await?;
+            let Ok(_stream_permit) = streams.try_acquire() else {
+                let busy = b"too many live pages; reload later\n";
+                return respond(&mut stream, "503 Service Unavailable", "text/plain", busy).await;
+            };
+            write(
+                &mut stream,
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\
+                  Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+            )
+            .await?;
             loop {
                 changes.borrow_and_update();
                 let body = snapshot(Floor::summary);
-                stream
-                    .write_all(format!("data: {body}\n\n").as_bytes())
-                    .await?;
+                write(&mut stream, format!("data: {body}\n\n").as_bytes()).await?;
                 loop {
                     match tokio::time::timeout(HEARTBEAT, changes.changed()).await {
                         Ok(Ok(())) => break,
                         Ok(Err(_)) => return Ok(()),
-                        Err(_) => stream.write_all(b": still here\n\n").await?,
+                        Err(_) => write(&mut stream, b": still here\n\n").await?,
                     }
                 }
             }
@@ -137,8 +201,8 @@ async fn respond(
          Cache-Control: no-store\r\nConnection: close\r\n\r\n",
         body.len()
     );
-    stream.write_all(head.as_bytes()).await?;
-    stream.write_all(body).await?;
+    write(stream, head.as_bytes()).await?;
+    write(stream, body).await?;
     stream.shutdown().await
 }
 

@@ -1,16 +1,39 @@
 //! `dealerd floor`: every table of the room on one page. The model here is
-//! pure (messages in, JSON out); [`serve`] connects it to the broker and to
-//! the browsers.
+//! pure (messages in, JSON and replay requests out); [`serve`] connects it
+//! to the broker and to the browsers.
+//!
+//! One table's credentials must not harm the others (issue 23): a table id
+//! is checked as the table checks its own, at most [`MAX_TABLES`] are
+//! followed, a payload over [`MAX_PAYLOAD`] is dropped, a state that does
+//! not read as the schema's is dropped (the last good one stays), and each
+//! table keeps at most [`MAX_RECORDS`] records and [`MAX_TABLE_BYTES`] of
+//! them, the oldest going first.
 
 pub mod http;
 pub mod serve;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use serde::Serialize;
 use serde_json::Value;
 
-use super::payload::{EventPayload, ONLINE, VERSION};
+use super::config::table_id_problem;
+use super::payload::{topic, EventPayload, ReplayRequest, State, ONLINE, VERSION};
+
+/// Tables followed; messages of any further table id are dropped.
+pub const MAX_TABLES: usize = 64;
+/// The largest payload read: the table never sends more
+/// ([`super::redact::MAX_EVENT_PAYLOAD`]).
+pub const MAX_PAYLOAD: usize = super::redact::MAX_EVENT_PAYLOAD;
+/// Records kept per table (a long night is about 2,000).
+pub const MAX_RECORDS: usize = 20_000;
+/// Bytes of records kept per table.
+pub const MAX_TABLE_BYTES: usize = 8 * 1024 * 1024;
+/// Nights remembered as over, per table: their late messages are dropped.
+const OLD_NIGHTS: usize = 8;
+/// Ticks a gap must stand still before it is asked for, and between asks.
+const GAP_TICKS: u32 = 2;
+const ASK_EVERY: u32 = 4;
 
 /// What the floor knows of one table.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -23,17 +46,96 @@ pub struct TableView {
     pub state: Option<Value>,
     /// The journal's records, by record number: a repeat replaces itself.
     pub events: BTreeMap<u64, Value>,
+    /// The table's last durable record, as its state says.
+    pub head: u64,
+    /// Records below this were let go to keep the floor's memory bounded.
+    pub first_kept: u64,
+    /// Bytes of the records held.
+    #[serde(skip)]
+    bytes: usize,
+    /// Nights that are over, whose late messages are dropped.
+    #[serde(skip)]
+    old_nights: VecDeque<String>,
+    /// The first missing record and for how many ticks it has been missing.
+    #[serde(skip)]
+    gap: Option<(u64, u32)>,
+}
+
+impl TableView {
+    /// Moves to `night` if it is newer; false if it is one that is over.
+    fn night(&mut self, night: &str) -> bool {
+        if self.night.as_deref() == Some(night) {
+            return true;
+        }
+        if self.old_nights.iter().any(|n| n == night) {
+            return false;
+        }
+        if let Some(old) = self.night.take() {
+            self.old_nights.push_back(old);
+            if self.old_nights.len() > OLD_NIGHTS {
+                self.old_nights.pop_front();
+            }
+        }
+        self.night = Some(night.to_string());
+        self.events.clear();
+        self.bytes = 0;
+        self.head = 0;
+        self.first_kept = 1;
+        self.gap = None;
+        true
+    }
+
+    /// The first record missing below the table's head, if any.
+    pub fn missing(&self) -> Option<u64> {
+        let last = self.events.keys().next_back().copied().unwrap_or(0);
+        let target = self.head.max(last);
+        let mut expected = self.first_kept.max(1);
+        for &n in self.events.range(expected..).map(|(n, _)| n) {
+            if n != expected {
+                break;
+            }
+            expected += 1;
+        }
+        (expected <= target).then_some(expected)
+    }
+
+    fn insert(&mut self, n: u64, record: Value) -> bool {
+        if n < self.first_kept {
+            return false;
+        }
+        let size = record.to_string().len();
+        if let Some(old) = self.events.insert(n, record) {
+            // A repeat: the same record again, held once.
+            self.bytes = self.bytes.saturating_sub(old.to_string().len()) + size;
+            return false;
+        }
+        self.bytes += size;
+        while self.events.len() > MAX_RECORDS || self.bytes > MAX_TABLE_BYTES {
+            let Some((old, v)) = self.events.pop_first() else {
+                break;
+            };
+            self.bytes = self.bytes.saturating_sub(v.to_string().len());
+            self.first_kept = old + 1;
+        }
+        true
+    }
 }
 
 /// Every table heard of, by id.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Floor {
     pub tables: BTreeMap<String, TableView>,
+    /// The floor is connected to the broker.
+    pub broker_up: bool,
+    /// Messages dropped by the limits above, for the log and the JSON.
+    pub refused: u64,
 }
 
 impl Floor {
     /// Takes one message from `dealerd/<table>/<leaf>`; true if anything
-    /// changed. Messages of other versions, topics or shapes are dropped.
+    /// changed. Messages of other versions, topics or shapes, of a table
+    /// id no table can have, of a table past [`MAX_TABLES`] or larger than
+    /// [`MAX_PAYLOAD`] are dropped.
     pub fn message(&mut self, topic: &str, payload: &[u8]) -> bool {
         let mut levels = topic.split('/');
         let (Some("dealerd"), Some(table), Some(leaf), None) =
@@ -41,6 +143,21 @@ impl Floor {
         else {
             return false;
         };
+        if leaf == "replay" {
+            // The floor's own requests, and anyone else's: not news.
+            return false;
+        }
+        if table_id_problem(table).is_some()
+            || payload.len() > MAX_PAYLOAD
+            || (!self.tables.contains_key(table) && self.tables.len() >= MAX_TABLES)
+        {
+            self.refused += 1;
+            return false;
+        }
+        self.take(table, leaf, payload)
+    }
+
+    fn take(&mut self, table: &str, leaf: &str, payload: &[u8]) -> bool {
         match leaf {
             "status" => {
                 let online = payload == ONLINE.as_bytes();
@@ -50,13 +167,25 @@ impl Floor {
                 changed
             }
             "state" => {
-                let Ok(state) = serde_json::from_slice::<Value>(payload) else {
+                // Read as the schema says, or not at all: a malformed state
+                // (`"seats": null`) keeps the last good one and never
+                // reaches the page.
+                let Ok(state) = serde_json::from_slice::<State>(payload) else {
                     return false;
                 };
-                if state.get("version").and_then(Value::as_u64) != Some(u64::from(VERSION)) {
+                if state.version != VERSION || state.table != table {
                     return false;
                 }
                 let view = self.tables.entry(table.to_string()).or_default();
+                if let Some(head) = &state.journal {
+                    if !view.night(&head.night) {
+                        return false;
+                    }
+                    view.head = head.records;
+                }
+                let Ok(state) = serde_json::to_value(&state) else {
+                    return false;
+                };
                 let changed = view.state.as_ref() != Some(&state);
                 view.state = Some(state);
                 changed
@@ -65,18 +194,47 @@ impl Floor {
                 let Ok(event) = serde_json::from_slice::<EventPayload>(payload) else {
                     return false;
                 };
-                if event.version != VERSION || event.table != table {
+                if event.version != VERSION || event.table != table || event.n == 0 {
                     return false;
                 }
                 let view = self.tables.entry(table.to_string()).or_default();
-                if view.night.as_deref() != Some(event.night.as_str()) {
-                    view.events.clear();
-                    view.night = Some(event.night);
+                if !view.night(&event.night) {
+                    return false;
                 }
-                view.events.insert(event.n, event.record).is_none()
+                view.insert(event.n, event.record)
             }
             _ => false,
         }
+    }
+
+    /// Called at a steady beat: the replay requests to publish, one per
+    /// table whose first missing record has not arrived for
+    /// [`GAP_TICKS`] beats, again every [`ASK_EVERY`] beats while it stays
+    /// missing. A gap that is filling (records arriving) is left alone.
+    pub fn tick(&mut self) -> Vec<(String, Vec<u8>)> {
+        let mut asks = Vec::new();
+        for (id, view) in &mut self.tables {
+            let (Some(missing), Some(night)) = (view.missing(), view.night.clone()) else {
+                view.gap = None;
+                continue;
+            };
+            let ticks = match view.gap {
+                Some((n, t)) if n == missing => t + 1,
+                _ => 1,
+            };
+            view.gap = Some((missing, ticks));
+            if ticks >= GAP_TICKS && (ticks - GAP_TICKS).is_multiple_of(ASK_EVERY) {
+                let req = ReplayRequest {
+                    version: VERSION,
+                    night,
+                    from: missing,
+                };
+                if let Ok(bytes) = serde_json::to_vec(&req) {
+                    asks.push((topic(id, "replay"), bytes));
+                }
+            }
+        }
+        asks
     }
 
     /// `/tables.json`: every table, with its records in order.
@@ -89,12 +247,29 @@ impl Floor {
                 let v = serde_json::json!({
                     "online": t.online,
                     "state": t.state,
+                    "night": t.night,
+                    "head": t.head,
+                    "first_kept": t.first_kept.max(1),
+                    "missing": t.missing(),
                     "events": events,
                 });
                 (id.clone(), v)
             })
             .collect();
-        serde_json::json!({ "version": VERSION, "tables": tables })
+        serde_json::json!({
+            "version": VERSION,
+            "broker": self.broker_word(),
+            "refused": self.refused,
+            "tables": tables,
+        })
+    }
+
+    fn broker_word(&self) -> &'static str {
+        if self.broker_up {
+            "connected"
+        } else {
+            "unreachable"
+        }
     }
 
     /// What the page is pushed: the tables without their records, which
@@ -109,11 +284,12 @@ impl Floor {
                     "state": t.state,
                     "records": t.events.len(),
                     "last": t.events.keys().next_back(),
+                    "missing": t.missing(),
                 });
                 (id.clone(), v)
             })
             .collect();
-        serde_json::json!({ "version": VERSION, "tables": tables })
+        serde_json::json!({ "version": VERSION, "broker": self.broker_word(), "tables": tables })
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rumqttc::{AsyncClient, Event, Packet, QoS};
 use tokio::sync::watch;
-use tracing::{info, warn};
+use tracing::{debug, info, warn};
 
 use super::Floor;
 use crate::room::config::{Broker, Password};
@@ -74,6 +74,9 @@ pub fn run(opts: &Options) -> Result<(), FloorError> {
                 }
             })?;
         options.set_clean_session(false);
+        // At least the broker's documented max_packet_size (docs/room.md):
+        // a message over the client's limit drops the connection, and the
+        // broker would hand it over again on the next one, for ever.
         options.set_max_packet_size(1 << 20, 1 << 20);
         let floor = Arc::new(Mutex::new(Floor::default()));
         let (changes, changes_rx) = watch::channel(0u64);
@@ -87,7 +90,11 @@ pub fn run(opts: &Options) -> Result<(), FloorError> {
     })
 }
 
-/// Subscribes and keeps the floor up to date, reconnecting for ever.
+/// How often the floor looks for gaps in a table's records.
+const GAP_BEAT: Duration = Duration::from_millis(500);
+
+/// Subscribes and keeps the floor up to date, reconnecting for ever; asks
+/// a table for the records it missed ([`Floor::tick`]).
 async fn follow(
     options: rumqttc::MqttOptions,
     floor: Arc<Mutex<Floor>>,
@@ -96,12 +103,37 @@ async fn follow(
     let broker = format!("{:?}", options.broker_address());
     let (client, mut eventloop) = AsyncClient::new(options, 64);
     crate::room::connect::no_delay(&mut eventloop);
-    let mut down = false;
+    let mut beat = tokio::time::interval(GAP_BEAT);
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let lock = || floor.lock().unwrap_or_else(|e| e.into_inner());
+    let changed = || changes.send_modify(|v| *v = v.wrapping_add(1));
+    let mut refused = 0;
     loop {
-        match eventloop.poll().await {
+        let polled = tokio::select! {
+            polled = eventloop.poll() => polled,
+            _ = beat.tick() => {
+                let asks = {
+                    let mut floor = lock();
+                    if floor.refused > refused {
+                        warn!("floor: {} messages refused by the floor's limits so far", floor.refused);
+                        refused = floor.refused;
+                    }
+                    if floor.broker_up { floor.tick() } else { Vec::new() }
+                };
+                for (topic, request) in asks {
+                    info!("floor: asking {topic} for what it missed");
+                    if let Err(e) = client.try_publish(topic, QoS::AtMostOnce, false, request) {
+                        debug!("floor: cannot ask for a replay: {e}");
+                    }
+                }
+                continue;
+            }
+        };
+        match polled {
             Ok(Event::Incoming(Packet::ConnAck(_))) => {
                 info!("floor: connected to {broker}");
-                down = false;
+                lock().broker_up = true;
+                changed();
                 // Again on every connection: a broker that lost our session
                 // (no persistence) has lost the subscription with it.
                 if let Err(e) = client.try_subscribe(SUBSCRIPTION, QoS::AtLeastOnce) {
@@ -109,19 +141,16 @@ async fn follow(
                 }
             }
             Ok(Event::Incoming(Packet::Publish(p))) => {
-                let changed = {
-                    let mut floor = floor.lock().unwrap_or_else(|e| e.into_inner());
-                    floor.message(&p.topic, &p.payload)
-                };
-                if changed {
-                    changes.send_modify(|v| *v = v.wrapping_add(1));
+                if lock().message(&p.topic, &p.payload) {
+                    changed();
                 }
             }
             Ok(_) => {}
             Err(e) => {
-                if !down {
+                let was_up = std::mem::replace(&mut lock().broker_up, false);
+                if was_up {
                     warn!("floor: broker {broker}: {e}");
-                    down = true;
+                    changed();
                 }
                 tokio::time::sleep(Duration::from_millis(250)).await;
             }

@@ -41,6 +41,21 @@ fn keeps_each_record_once_in_order() {
     assert_eq!(f.summary()["tables"]["t1"]["last"], 2);
 }
 
+/// A state as the schema says, of table `table` playing `game`.
+fn state(table: &str, game: &str, journal: Option<(&str, u64)>) -> Vec<u8> {
+    let mut v = serde_json::json!({
+        "version": 1, "table": table, "house": "Home", "currency": "USD", "unit": "1",
+        "game": game, "stakes": "1/2",
+        "seats": [{"seat": 1, "player": {"name": "Ann", "stack": 10, "status": "playing", "in_hand": false}},
+                  {"seat": 2, "player": null}],
+        "seats_open": 1, "hands": 0, "hand": null, "ended": false
+    });
+    if let Some((night, records)) = journal {
+        v["journal"] = serde_json::json!({"night": night, "records": records});
+    }
+    serde_json::to_vec(&v).unwrap()
+}
+
 #[test]
 fn follows_status_and_state_and_drops_what_it_cannot_read() {
     let mut f = Floor::default();
@@ -48,14 +63,28 @@ fn follows_status_and_state_and_drops_what_it_cannot_read() {
     assert!(f.tables["t1"].online);
     assert!(f.message("dealerd/t1/status", b"offline"));
     assert!(!f.tables["t1"].online);
-    assert!(f.message("dealerd/t1/state", br#"{"version":1,"game":"x"}"#));
+    assert!(f.message("dealerd/t1/state", &state("t1", "x", None)));
     assert!(
-        !f.message("dealerd/t1/state", br#"{"version":1,"game":"x"}"#),
+        !f.message("dealerd/t1/state", &state("t1", "x", None)),
         "no change"
     );
+    let v2 = String::from_utf8(state("t1", "y", None))
+        .unwrap()
+        .replace("\"version\":1", "\"version\":2");
     assert!(
-        !f.message("dealerd/t1/state", br#"{"version":2,"game":"y"}"#),
+        !f.message("dealerd/t1/state", v2.as_bytes()),
         "unknown version"
+    );
+    // A state of the wrong shape never replaces the last good one (issue 23:
+    // `"seats": null` blanked the page for every table).
+    let bad = String::from_utf8(state("t1", "z", None))
+        .unwrap()
+        .replace("\"seats\":[", "\"seats\":null,\"x\":[");
+    assert!(!f.message("dealerd/t1/state", bad.as_bytes()), "{bad}");
+    assert!(!f.message("dealerd/t1/state", br#"{"version":1,"game":"x"}"#));
+    assert!(
+        !f.message("dealerd/t1/state", &state("t2", "w", None)),
+        "another table's"
     );
     assert!(
         !f.message("dealerd/t1/events", &event("t2", 1)),
@@ -66,4 +95,109 @@ fn follows_status_and_state_and_drops_what_it_cannot_read() {
     assert!(!f.message("dealerd/t1/state/extra", br#"{"version":1}"#));
     assert_eq!(f.tables.len(), 1);
     assert_eq!(f.tables["t1"].state.as_ref().unwrap()["game"], "x");
+}
+
+#[test]
+fn table_ids_are_checked_and_capped_and_large_payloads_dropped() {
+    let mut f = Floor::default();
+    assert!(
+        !f.message("dealerd/a.b/status", b"online"),
+        "no table has a dot"
+    );
+    assert!(!f.message("dealerd/+/status", b"online"));
+    for i in 0..MAX_TABLES {
+        assert!(f.message(&format!("dealerd/t{i}/status"), b"online"));
+    }
+    assert!(!f.message("dealerd/one-more/status", b"online"));
+    assert!(
+        f.message("dealerd/t0/status", b"offline"),
+        "a known table still counts"
+    );
+    assert_eq!(f.tables.len(), MAX_TABLES);
+    let big = vec![b' '; MAX_PAYLOAD + 1];
+    assert!(!f.message("dealerd/t1/events", &big));
+    assert_eq!(f.refused, 4);
+    assert_eq!(f.json()["refused"], 4);
+}
+
+#[test]
+fn records_kept_per_table_are_bounded_oldest_first() {
+    let mut f = Floor::default();
+    let n = MAX_RECORDS as u64 + 10;
+    for i in 1..=n {
+        f.message("dealerd/t1/events", &event("t1", i));
+    }
+    let t = &f.tables["t1"];
+    assert_eq!(t.events.len(), MAX_RECORDS);
+    assert_eq!(t.first_kept, 11);
+    assert_eq!(t.events.keys().next(), Some(&11));
+    assert_eq!(t.missing(), None, "what was let go is not asked for");
+    assert!(
+        !f.message("dealerd/t1/events", &event("t1", 3)),
+        "nor taken back"
+    );
+}
+
+#[test]
+fn a_gap_that_stands_still_is_asked_for_and_one_that_fills_is_not() {
+    let mut f = Floor::default();
+    let night = "00000000000000aa";
+    f.message("dealerd/t1/state", &state("t1", "x", Some((night, 5))));
+    f.message("dealerd/t1/events", &event("t1", 1));
+    f.message("dealerd/t1/events", &event("t1", 2));
+    assert_eq!(f.tables["t1"].missing(), Some(3));
+    assert!(f.tick().is_empty(), "records may be on their way");
+    let asks = f.tick();
+    assert_eq!(asks.len(), 1);
+    assert_eq!(asks[0].0, "dealerd/t1/replay");
+    let req: ReplayRequest = serde_json::from_slice(&asks[0].1).unwrap();
+    assert_eq!((req.night.as_str(), req.from), (night, 3));
+    assert!(f.tick().is_empty(), "not again at once");
+    // The answer arrives in part: the gap moved, so the wait starts again.
+    f.message("dealerd/t1/events", &event("t1", 3));
+    assert!(f.tick().is_empty());
+    f.message("dealerd/t1/events", &event("t1", 4));
+    f.message("dealerd/t1/events", &event("t1", 5));
+    assert_eq!(f.tables["t1"].missing(), None);
+    assert!(f.tick().is_empty() && f.tick().is_empty());
+    // A hole below the last record is a gap too, with no state at all.
+    let mut g = Floor::default();
+    g.message("dealerd/t2/events", &event("t2", 2));
+    assert_eq!(g.tables["t2"].missing(), Some(1));
+}
+
+#[test]
+fn a_night_that_is_over_does_not_come_back() {
+    let mut f = Floor::default();
+    f.message(
+        "dealerd/t1/events",
+        &night_event("t1", "00000000000000aa", 4),
+    );
+    f.message(
+        "dealerd/t1/state",
+        &state("t1", "x", Some(("00000000000000bb", 1))),
+    );
+    assert_eq!(f.tables["t1"].night.as_deref(), Some("00000000000000bb"));
+    assert!(f.tables["t1"].events.is_empty());
+    assert!(
+        !f.message(
+            "dealerd/t1/events",
+            &night_event("t1", "00000000000000aa", 5)
+        ),
+        "late"
+    );
+    assert!(!f.message(
+        "dealerd/t1/state",
+        &state("t1", "y", Some(("00000000000000aa", 9)))
+    ));
+    assert_eq!(f.tables["t1"].missing(), Some(1));
+}
+
+#[test]
+fn the_json_says_when_the_broker_is_unreachable() {
+    let mut f = Floor::default();
+    assert_eq!(f.summary()["broker"], "unreachable");
+    f.broker_up = true;
+    assert_eq!(f.summary()["broker"], "connected");
+    assert_eq!(f.json()["broker"], "connected");
 }
