@@ -168,7 +168,7 @@ fn night_report(
     html: Option<&std::path::Path>,
 ) -> Result<(), dealerd::records::ReportError> {
     use dealerd::records::{Report, ReportError};
-    let night = Report::from_journal(journal)?;
+    let night = Report::from_journal(journal)?.in_zone(local_zone());
     if let Some(out) = html {
         dealerd::journal::phh_writer::write_text(out, &night.html()).map_err(|source| {
             ReportError::Write {
@@ -179,6 +179,28 @@ fn night_report(
     }
     print_out(&night.text());
     Ok(())
+}
+
+/// The machine's time zone for the report: `TZ` naming a zoneinfo file
+/// (`Europe/Paris`, `:Europe/Paris`, a path), else `/etc/localtime`, else
+/// UTC (`TZ` empty or `UTC` too).
+fn local_zone() -> dealerd::records::Zone {
+    use dealerd::records::Zone;
+    let read = |p: &std::path::Path| std::fs::read(p).ok().and_then(|b| Zone::from_tzif(&b));
+    match std::env::var("TZ") {
+        Ok(tz) if tz.is_empty() || tz == "UTC" || tz == "UTC0" => Zone::utc(),
+        Ok(tz) => {
+            let name = tz.trim_start_matches(':');
+            let path = std::path::Path::new(name);
+            let file = if path.is_absolute() {
+                path.to_path_buf()
+            } else {
+                std::path::Path::new("/usr/share/zoneinfo").join(path)
+            };
+            read(&file).unwrap_or_else(Zone::utc)
+        }
+        Err(_) => read(std::path::Path::new("/etc/localtime")).unwrap_or_else(Zone::utc),
+    }
 }
 
 fn floor(args: FloorArgs) -> Result<(), String> {

@@ -125,6 +125,12 @@ pub struct Header {
     /// night in the ledger exports and dates its hands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started: Option<String>,
+    /// The night's number among the nights the state directory has kept
+    /// (one more than the highest it has exported): names a night whose
+    /// clock was not set, so that two such nights never share a ledger
+    /// file. Absent in journals from before it (they keep their names).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub night: Option<u64>,
 }
 
 impl Header {
@@ -135,7 +141,14 @@ impl Header {
             rules_fnv64: format!("{:016x}", fnv64(rules_text.as_bytes())),
             rules_text: rules_text.to_string(),
             started: None,
+            night: None,
         }
+    }
+
+    /// The header of the night numbered `n` ([`Header::night`]).
+    pub fn numbered(mut self, n: Option<u64>) -> Header {
+        self.night = n;
+        self
     }
 
     /// The header of a night that began at `at` (unix seconds).

@@ -64,9 +64,17 @@ fn replace_line(old: &str, night_id: &str, row: &str) -> String {
 
 /// A night's id for file names: the time it began when the journal says
 /// (`2026-11-23T22:58:30Z` gives `2026-11-23T22-58-30Z`, colons being
-/// refused by the FAT of a USB stick), else the journal's file stem and
-/// the first 8 digits of its rules hash (`journal-1a2b3c4d`).
-pub fn night_id(started: Option<&str>, journal_file: &Path, rules_fnv64: &str) -> String {
+/// refused by the FAT of a USB stick), else the journal's file stem, the
+/// first 8 digits of its rules hash and the night's number
+/// ([`crate::journal::Header::night`]: `journal-1a2b3c4d-n7`), so that
+/// nights on a Pi whose clock is not set yet keep a file each. A journal
+/// from before night numbers has none (`journal-1a2b3c4d`).
+pub fn night_id(
+    started: Option<&str>,
+    number: Option<u64>,
+    journal_file: &Path,
+    rules_fnv64: &str,
+) -> String {
     let safe = |s: &str| -> String {
         s.chars()
             .map(|c| {
@@ -89,7 +97,39 @@ pub fn night_id(started: Option<&str>, journal_file: &Path, rules_fnv64: &str) -
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "night".into());
     let hash: String = safe(rules_fnv64).chars().take(8).collect();
-    format!("{stem}-{hash}")
+    match number {
+        Some(n) => format!("{stem}-{hash}-n{n}"),
+        None => format!("{stem}-{hash}"),
+    }
+}
+
+/// The number for a new night ([`crate::journal::Header::night`]): one
+/// more than the highest `-n<number>` among the nights the state
+/// directory `state_dir` has exported, in `ledger/nights.csv` or as a
+/// `ledger/*.csv` file (either may have been deleted by hand), and 1 when
+/// there are none. Counting what is on the disk, not the clock, keeps two
+/// nights apart when the clock is unset.
+pub fn next_night_number(state_dir: &Path) -> u64 {
+    let dir = state_dir.join("ledger");
+    let number = |id: &str| -> Option<u64> {
+        let (_, n) = id.rsplit_once("-n")?;
+        n.parse().ok()
+    };
+    let mut highest = 0u64;
+    if let Ok(text) = std::fs::read_to_string(dir.join("nights.csv")) {
+        for line in text.lines().skip(1) {
+            highest = highest.max(number(&first_field(line)).unwrap_or(0));
+        }
+    }
+    if let Ok(files) = std::fs::read_dir(&dir) {
+        for f in files.flatten() {
+            let name = f.file_name().to_string_lossy().into_owned();
+            if let Some(id) = name.strip_suffix(".csv") {
+                highest = highest.max(number(id).unwrap_or(0));
+            }
+        }
+    }
+    highest.saturating_add(1)
 }
 
 #[cfg(test)]
@@ -117,11 +157,33 @@ mod tests {
     fn night_ids_are_plain_file_names() {
         let j = Path::new("/var/lib/dealerd/journal.jsonl");
         assert_eq!(
-            night_id(Some("2026-11-23T22:58:30Z"), j, "ffff"),
+            night_id(Some("2026-11-23T22:58:30Z"), Some(3), j, "ffff"),
             "2026-11-23T22-58-30Z"
         );
-        assert_eq!(night_id(None, j, "1a2b3c4d5e6f7a8b"), "journal-1a2b3c4d");
-        assert_eq!(night_id(Some("../x"), j, "ab"), "-x");
-        assert_eq!(night_id(Some(""), Path::new("/"), "ab"), "night-ab");
+        assert_eq!(
+            night_id(None, None, j, "1a2b3c4d5e6f7a8b"),
+            "journal-1a2b3c4d"
+        );
+        assert_eq!(
+            night_id(None, Some(7), j, "1a2b3c4d5e6f7a8b"),
+            "journal-1a2b3c4d-n7"
+        );
+        assert_eq!(night_id(Some("../x"), None, j, "ab"), "-x");
+        assert_eq!(night_id(Some(""), None, Path::new("/"), "ab"), "night-ab");
+    }
+
+    #[test]
+    fn night_numbers_count_the_nights_on_the_disk_not_the_clock() {
+        let dir = std::env::temp_dir().join(format!("dealerd-nn-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(next_night_number(&dir), 1, "no ledger directory yet");
+        std::fs::create_dir_all(dir.join("ledger")).expect("mkdir");
+        let nights = format!("{NIGHTS_HEADER}\njournal-ab-n2,H\n2026-11-23T22-58-30Z,H\n");
+        std::fs::write(dir.join("ledger/nights.csv"), nights).expect("write");
+        assert_eq!(next_night_number(&dir), 3);
+        // A night's CSV whose line was deleted from nights.csv still counts.
+        std::fs::write(dir.join("ledger/journal-ab-n5.csv"), "").expect("write");
+        assert_eq!(next_night_number(&dir), 6);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -64,9 +64,8 @@ impl Report {
              <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
              <title>{house}: the night</title><style>\n{STYLE}\n</style></head>\n<body><main>\n\
              <h1>{house}</h1><p class=\"sub\">{}{played} hands played · {}</p>\n",
-            self.started
-                .as_deref()
-                .map_or(String::new(), |s| format!("began {} · ", esc(s))),
+            self.began()
+                .map_or(String::new(), |s| format!("began {} · ", esc(&s))),
             if self.ended {
                 "the host ended the night"
             } else {
@@ -101,6 +100,26 @@ impl Report {
             self.chart()
         );
 
+        let _ = writeln!(
+            h,
+            "<section><h2>Money path ({cur})</h2><table><tr><th>Player</th>\
+             <th>In, corrections, out</th><th class=\"num\">Net</th></tr>"
+        );
+        for (name, path) in &self.paths {
+            let words = self.path_words(path);
+            let words = words
+                .rsplit_once(", net ")
+                .map_or(words.as_str(), |(w, _)| w);
+            let _ = writeln!(
+                h,
+                "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td></tr>",
+                esc(name),
+                esc(words),
+                result(self, path.net)
+            );
+        }
+        h.push_str("</table></section>\n");
+
         h.push_str("<section><h2>Settle-up</h2><ul>\n");
         if self.transfers.is_empty() {
             h.push_str("<li>Nobody owes anybody.</li>\n");
@@ -114,7 +133,11 @@ impl Report {
                 self.money.units(t.amount)
             );
         }
-        h.push_str("</ul></section>\n");
+        h.push_str("</ul>\n");
+        if let Some(why) = self.house_words() {
+            let _ = writeln!(h, "<p class=\"sub\">{}</p>", esc(&why));
+        }
+        h.push_str("</section>\n");
 
         h.push_str("<section><h2>Hands by game</h2><table>\n");
         for (game, n) in self.hands_by_game() {
@@ -156,10 +179,20 @@ impl Report {
         let fees = if self.fees.total() == 0 {
             "none".to_string()
         } else {
+            let paid: Vec<String> = self
+                .fees_paid()
+                .iter()
+                .map(|(n, c)| format!("{} {}", esc(n), self.money.units(*c)))
+                .collect();
             format!(
-                "{} {cur} (table fees {}, drop {})",
+                "{} {cur} (table fees {}{}, drop {})",
                 self.money.units(self.fees.total()),
                 self.money.units(self.fees.table_fees),
+                if paid.is_empty() {
+                    String::new()
+                } else {
+                    format!(", paid by {}", paid.join(", "))
+                },
                 self.money.units(self.fees.drop)
             )
         };

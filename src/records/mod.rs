@@ -9,8 +9,10 @@ mod html;
 mod money;
 pub mod report;
 mod text;
+pub mod zone;
 
-pub use csv::{ledger_csv, night_row, NIGHTS_HEADER};
-pub use exports::{night_id, write_exports};
+pub use csv::{ledger_csv, money_paths, night_row, MoneyPath, NIGHTS_HEADER};
+pub use exports::{next_night_number, night_id, write_exports};
 pub use money::Money;
 pub use report::{Report, ReportError};
+pub use zone::Zone;

@@ -2,6 +2,7 @@
 //! record by record as a restart folds it, and after each record the table
 //! is looked at, so an undo takes back what it undid here too.
 
+use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -12,7 +13,7 @@ use crate::journal::{self, Journal, JournalError};
 use crate::rules::HandKind;
 use crate::table::{EntryKind, Night, Table, Transfer};
 
-use super::Money;
+use super::{money_paths, Money, MoneyPath, Zone};
 
 #[derive(Debug, Error)]
 pub enum ReportError {
@@ -100,6 +101,13 @@ pub struct Report {
     pub fees: Fees,
     /// The host ended the night.
     pub ended: bool,
+    /// Each player's money over the night, in the order they first bought
+    /// in: buy-ins, top-ups, rebuys, corrections, fees paid, cash-out or
+    /// chips on the table, net (the ledger CSV's rows).
+    pub paths: Vec<(String, MoneyPath)>,
+    /// The zone times are shown in: UTC until the shell passes the
+    /// machine's ([`Report::in_zone`]).
+    pub zone: Zone,
 }
 
 impl Report {
@@ -126,7 +134,12 @@ impl Report {
         let house = &table.rules().house;
         Ok(Report {
             journal: path.display().to_string(),
-            night_id: super::night_id(header.started.as_deref(), path, &header.rules_fnv64),
+            night_id: super::night_id(
+                header.started.as_deref(),
+                header.night,
+                path,
+                &header.rules_fnv64,
+            ),
             started: header.started,
             rules_source: header.rules,
             house: house.name.clone(),
@@ -137,7 +150,100 @@ impl Report {
             transfers: table.settle_up(),
             fees: fees(table),
             ended: table.ended(),
+            paths: money_paths(table),
+            zone: Zone::utc(),
         })
+    }
+
+    /// The report with its times in `zone` (the machine's, which the shell
+    /// reads from `TZ` or `/etc/localtime`).
+    pub fn in_zone(mut self, zone: Zone) -> Report {
+        self.zone = zone;
+        self
+    }
+
+    /// When the night began, in [`Report::zone`] with its offset.
+    pub fn began(&self) -> Option<String> {
+        self.started.as_deref().map(|s| self.zone.local(s))
+    }
+
+    /// Who paid the house's table fees, and how much each (M3), in the
+    /// order they first bought in.
+    pub fn fees_paid(&self) -> Vec<(&str, Chips)> {
+        self.paths
+            .iter()
+            .filter(|(_, p)| p.fees > 0)
+            .map(|(n, p)| (n.as_str(), p.fees))
+            .collect()
+    }
+
+    /// One player's money path in words: `bought in 40.00, topped up
+    /// 10.00, ..., cashed out 39.75, net +2.25`. Kinds the player had none
+    /// of are left out, but for the buy-ins, the end and the net.
+    pub fn path_words(&self, p: &MoneyPath) -> String {
+        let m = |c: Chips| self.money.units(c);
+        let mut parts = vec![format!("bought in {}", m(p.buy_ins))];
+        if p.top_ups > 0 {
+            parts.push(format!("topped up {}", m(p.top_ups)));
+        }
+        if p.rebuys > 0 {
+            parts.push(format!("rebought {}", m(p.rebuys)));
+        }
+        let signed = |v: i128| self.money.signed(v.abs());
+        if p.corrections > 0 {
+            parts.push(format!("money into the game {}", signed(p.corrections)));
+        } else if p.corrections < 0 {
+            parts.push(format!("money out of the game {}", signed(p.corrections)));
+        }
+        if p.moved > 0 {
+            parts.push(format!("chips from other players {}", signed(p.moved)));
+        } else if p.moved < 0 {
+            parts.push(format!("chips to other players {}", signed(p.moved)));
+        }
+        if p.fees > 0 {
+            parts.push(format!("paid the house {}", m(p.fees)));
+        }
+        if p.cash_out > 0 || p.on_table == 0 {
+            parts.push(format!("cashed out {}", m(p.cash_out)));
+        }
+        if p.on_table > 0 {
+            parts.push(format!("on the table {}", m(p.on_table)));
+        }
+        parts.push(format!("net {}", super::text::result(self, p.net)));
+        parts.join(", ")
+    }
+
+    /// Why the house is in the settle-up, when it is: its fees.
+    pub fn house_words(&self) -> Option<String> {
+        if self.fees.total() == 0 {
+            return None;
+        }
+        let paid: Vec<String> = self
+            .fees_paid()
+            .iter()
+            .map(|(n, c)| format!("{n} {}", self.money.units(*c)))
+            .collect();
+        let mut why = format!(
+            "the house is owed its fees, {}",
+            self.money.units(self.fees.total())
+        );
+        if self.fees.table_fees > 0 {
+            let _ = write!(
+                why,
+                ": table fees {} (paid by {})",
+                self.money.units(self.fees.table_fees),
+                paid.join(", ")
+            );
+        }
+        if self.fees.drop > 0 {
+            let _ = write!(
+                why,
+                "{} the drop {} (taken from pots)",
+                if self.fees.table_fees > 0 { ";" } else { ":" },
+                self.money.units(self.fees.drop)
+            );
+        }
+        Some(why)
     }
 
     /// Hands played to the end, by game, in the order each game was first

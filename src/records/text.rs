@@ -31,8 +31,8 @@ impl Report {
         let mut t = String::new();
         let cur = &self.currency;
         let _ = writeln!(t, "{}: the night in {}", self.house, self.journal);
-        if let Some(started) = &self.started {
-            let _ = writeln!(t, "Began {started}");
+        if let Some(began) = self.began() {
+            let _ = writeln!(t, "Began {began}");
         }
         let played: usize = self.hands_by_game().iter().map(|(_, n)| n).sum();
         let games: Vec<String> = self
@@ -64,6 +64,10 @@ impl Report {
         for (name, net) in &self.nets {
             let _ = writeln!(t, "  {name:<width$}  {:>10}", result(self, *net));
         }
+        let _ = writeln!(t, "\nMoney path ({cur})");
+        for (name, path) in &self.paths {
+            let _ = writeln!(t, "  {name}: {}", self.path_words(path));
+        }
         let _ = writeln!(t, "\nSettle-up ({cur})");
         if self.transfers.is_empty() {
             let _ = writeln!(t, "  nobody owes anybody");
@@ -76,6 +80,9 @@ impl Report {
                 tr.to,
                 self.money.units(tr.amount)
             );
+        }
+        if let Some(why) = self.house_words() {
+            let _ = writeln!(t, "  ({why})");
         }
         let _ = writeln!(t, "\nBiggest pots ({cur})");
         for (hand, pot) in self.biggest_pots(5) {
@@ -103,7 +110,93 @@ impl Report {
                 self.money.units(fees.table_fees),
                 self.money.units(fees.drop)
             );
+            for (name, paid) in self.fees_paid() {
+                let _ = writeln!(t, "  {name} paid {}", self.money.units(paid));
+            }
         }
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::records::report::Fees;
+    use crate::records::{Money, MoneyPath, Zone};
+    use crate::rules::Decimal;
+    use crate::table::Transfer;
+
+    /// H4-like: Dan paid the house's table fees, and the settle-up has the
+    /// house in it; Ann's stack was corrected both ways.
+    fn report() -> Report {
+        let path = |buy_ins, net, fees, corrections, moved| MoneyPath {
+            buy_ins,
+            net,
+            fees,
+            corrections,
+            moved,
+            on_table: 40,
+            ..MoneyPath::default()
+        };
+        Report {
+            journal: "j".into(),
+            rules_source: "h4".into(),
+            started: Some("2026-11-23T22:58:30Z".into()),
+            night_id: "n".into(),
+            house: "H4".into(),
+            currency: "USD".into(),
+            money: Money::new(&Decimal::parse("0.5").expect("unit")),
+            hands: Vec::new(),
+            nets: vec![(Arc::from("Ann"), 2), (Arc::from("Dan"), -4)],
+            transfers: vec![Transfer {
+                from: "Dan".into(),
+                to: "house".into(),
+                amount: 2,
+            }],
+            fees: Fees {
+                table_fees: 2,
+                drop: 0,
+            },
+            ended: false,
+            paths: vec![
+                ("Ann".into(), path(40, 2, 0, -4, 6)),
+                ("Dan".into(), path(40, -4, 2, 0, 0)),
+            ],
+            zone: Zone::utc(),
+        }
+    }
+
+    #[test]
+    fn the_text_gives_the_money_path_the_house_and_local_time() {
+        let t = report().text();
+        assert!(
+            t.contains("Began 2026-11-23 22:58:30 +00:00 (UTC)\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains(
+                "  Ann: bought in 20.00, money out of the game 2.00, \
+                 chips from other players 3.00, on the table 20.00, net +1.00\n"
+            ),
+            "{t}"
+        );
+        assert!(
+            t.contains(
+                "  Dan: bought in 20.00, paid the house 1.00, on the table 20.00, net -2.00\n"
+            ),
+            "{t}"
+        );
+        assert!(
+            t.contains(
+                "  Dan pays house 1.00\n  (the house is owed its fees, 1.00: \
+                 table fees 1.00 (paid by Dan 1.00))\n"
+            ),
+            "{t}"
+        );
+        let h = report().html();
+        assert!(h.contains("paid by Dan 1.00"), "{h}");
+        assert!(h.contains("began 2026-11-23 22:58:30 +00:00 (UTC)"), "{h}");
     }
 }

@@ -4,6 +4,7 @@
 //! sequence, the first action of a stud street names its opener, and the
 //! `_ranking` fields are the dealer's word at showdown.
 
+mod own;
 mod variant;
 
 use std::collections::BTreeSet;
@@ -57,6 +58,13 @@ pub enum ReplayError {
         file: String,
         hand: usize,
         expected: &'static str,
+    },
+    /// A `_` field dealerd writes does not read back.
+    #[error("{file}: hand {hand}: {error}")]
+    Own {
+        file: String,
+        hand: usize,
+        error: String,
     },
 }
 
@@ -307,7 +315,11 @@ pub fn replay_with(
     Ok(state.final_stacks())
 }
 
-/// The `replay` command: every hand of every file, stopping at the first error.
+/// The `replay` command: every hand of every file, stopping at the first
+/// error. A hand dealerd wrote replays under the game it was played under
+/// (its `_spec`, `_setup` and extras, see [`own`]); any other under the
+/// replay contract. Hands are named by their `hand` field where they have
+/// one.
 pub fn run(
     files: &[impl AsRef<Path>],
     json: bool,
@@ -317,14 +329,31 @@ pub fn run(
         let path = path.as_ref();
         let hands = phh::parse_file(path)?;
         let name = path.display().to_string();
-        for hand in &hands {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let tables = own::tables(&text, hands.len());
+        for (i, hand) in hands.iter().enumerate() {
+            let fields = tables.get(i);
+            let hand = own::numbered(hand, fields);
             // Lines stream as the hand goes, so a refused action shows what led up
             // to it; a failing hand prints no final_stacks. A closed stdout is ignored.
-            let stacks = replay_hand(&name, hand, |step| {
+            let step = |step: ActionStep| {
                 if json {
                     let _ = writeln!(out, "{}", step.json());
                 }
-            })?;
+            };
+            let stacks = match fields.and_then(own::house_game) {
+                Some(Ok((spec, setup, extras))) => {
+                    replay_with(&name, &hand, spec, setup, &extras, step)?
+                }
+                Some(Err(error)) => {
+                    return Err(ReplayError::Own {
+                        file: name,
+                        hand: hand.number,
+                        error,
+                    })
+                }
+                None => replay_hand(&name, &hand, step)?,
+            };
             let _ = if json {
                 writeln!(
                     out,

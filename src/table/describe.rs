@@ -65,7 +65,26 @@ impl Table {
                 format!("{} moves to seat {}", who(*from), to + 1)
             }
             TableEvent::SetStack { seat, stack } => {
-                format!("{}'s stack set to {}", who(*seat), money(*stack))
+                format!(
+                    "{}'s stack set to {}: money into or out of the game",
+                    who(*seat),
+                    money(*stack)
+                )
+            }
+            TableEvent::MoveChips { seat, stack, with } => {
+                let was = self.player(*seat).map_or(0, |p| p.stack);
+                let (dir, n) = if *stack >= was {
+                    ("from", stack - was)
+                } else {
+                    ("to", was - stack)
+                };
+                format!(
+                    "{}'s stack set to {}: {} in chips {dir} {}",
+                    who(*seat),
+                    money(*stack),
+                    money(n),
+                    who(*with)
+                )
             }
             TableEvent::EndSession => "the session has ended".into(),
         }

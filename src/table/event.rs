@@ -68,6 +68,17 @@ pub enum TableEvent {
     /// M5: the host corrects a stack between hands to what is really in front
     /// of the player; the difference is booked as a correction.
     SetStack { seat: usize, stack: Chips },
+    /// M5: the host corrects a stack between hands by chips that came from
+    /// or went to another player (a miscount, a pot pushed to the wrong
+    /// seat): `seat`'s stack becomes `stack` and `with`'s changes by the
+    /// difference the other way. No money came into or left the game, so
+    /// the two players' results change and the night's totals do not
+    /// (where [`TableEvent::SetStack`] is money: a result stays).
+    MoveChips {
+        seat: usize,
+        stack: Chips,
+        with: usize,
+    },
     /// The host ends the night: everyone seated cashes out, and the table
     /// takes no further event (undo still works).
     EndSession,
@@ -81,6 +92,7 @@ impl TableEvent {
             TableEvent::Rules { .. }
             | TableEvent::MoveSeat { .. }
             | TableEvent::SetStack { .. }
+            | TableEvent::MoveChips { .. }
             | TableEvent::EndSession => true,
             TableEvent::Join { .. }
             | TableEvent::Leave { .. }

@@ -25,6 +25,31 @@ pub enum EntryKind {
     /// The host set a stack lower than the table had it: booked as if the
     /// player had taken the difference away.
     CorrectionOut,
+    /// The host moved chips to this player's stack from another's
+    /// (`MoveChips`): no money came into the game, so it is neither
+    /// brought nor taken away, and the player's result changes with it.
+    ChipsIn,
+    /// The host moved chips from this player's stack to another's.
+    ChipsOut,
+}
+
+impl EntryKind {
+    /// The kind in words, for the ledger's readers (the report, the CSV's
+    /// readers, the host's screen).
+    pub fn words(self) -> &'static str {
+        match self {
+            EntryKind::BuyIn => "buy-in",
+            EntryKind::Rebuy => "rebuy",
+            EntryKind::TopUp => "top-up",
+            EntryKind::CashOut => "cash-out",
+            EntryKind::Fee => "fee to the house",
+            EntryKind::FeeReturned => "fee returned",
+            EntryKind::CorrectionIn => "money into the game (correction)",
+            EntryKind::CorrectionOut => "money out of the game (correction)",
+            EntryKind::ChipsIn => "chips from another player (correction)",
+            EntryKind::ChipsOut => "chips to another player (correction)",
+        }
+    }
 }
 
 impl EntryKind {
@@ -67,6 +92,9 @@ pub struct Ledger {
     /// Per player as in `players`: the host's corrections up and down,
     /// which the brought and took-away columns include.
     corrections: Vec<(Chips, Chips)>,
+    /// Per player as in `players`: chips the host moved to and from them
+    /// (`MoveChips`), in neither column.
+    moved: Vec<(Chips, Chips)>,
 }
 
 /// `total + amount`, never wrapping. The table admits chips only while
@@ -95,6 +123,7 @@ impl Ledger {
                 self.money_out = add(self.money_out, amount);
                 self.corrections_out = add(self.corrections_out, amount);
             }
+            EntryKind::ChipsIn | EntryKind::ChipsOut => {}
         }
         if let Some(name) = name {
             let i = match self.players.iter().position(|(n, _, _)| &**n == name) {
@@ -102,6 +131,7 @@ impl Ledger {
                 None => {
                     self.players.push((Arc::from(name), 0, 0));
                     self.corrections.push((0, 0));
+                    self.moved.push((0, 0));
                     self.players.len() - 1
                 }
             };
@@ -109,6 +139,13 @@ impl Ledger {
                 match kind {
                     EntryKind::CorrectionIn => c.0 = add(c.0, amount),
                     EntryKind::CorrectionOut => c.1 = add(c.1, amount),
+                    _ => {}
+                }
+            }
+            if let Some(m) = self.moved.get_mut(i) {
+                match kind {
+                    EntryKind::ChipsIn => m.0 = add(m.0, amount),
+                    EntryKind::ChipsOut => m.1 = add(m.1, amount),
                     _ => {}
                 }
             }
@@ -142,6 +179,7 @@ impl Ledger {
             entries: Vec::new(),
             players: self.players.clone(),
             corrections: self.corrections.clone(),
+            moved: self.moved.clone(),
             ..*self
         }
     }
@@ -192,6 +230,15 @@ impl Ledger {
             .iter()
             .zip(&self.corrections)
             .map(|((n, _, _), &(up, down))| (&**n, up, down))
+    }
+
+    /// Per player, in the order they first bought in: chips the host moved
+    /// to and from them between players (M5, `MoveChips`).
+    pub fn moved_by_player(&self) -> impl Iterator<Item = (&str, Chips, Chips)> {
+        self.players
+            .iter()
+            .zip(&self.moved)
+            .map(|((n, _, _), &(to, from))| (&**n, to, from))
     }
 
     pub fn by_player(&self) -> Vec<(String, Chips, Chips)> {

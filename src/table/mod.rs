@@ -3,6 +3,7 @@
 //! plus a [`TableEvent`] gives a new table or a [`TableError`], and a
 //! [`Night`] is the fold of its events, so undo and crash recovery are replays.
 
+mod correct;
 mod deal;
 mod describe;
 mod error;
@@ -448,6 +449,7 @@ impl Table {
             Rules { source, text } => self.reload_rules(source, text),
             MoveSeat { from, to } => self.move_seat(*from, *to),
             SetStack { seat, stack } => self.set_stack(*seat, *stack),
+            MoveChips { seat, stack, with } => self.move_chips(*seat, *stack, *with),
             EndSession => self.end_session(),
         }
     }

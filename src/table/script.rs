@@ -188,14 +188,21 @@ impl Runner {
                 let (seat, amount) = (self.seat_of(name)?, self.amount(amount)?);
                 self.table(TableEvent::Rebuy { seat, amount })
             }
-            // A host's stack correction (the host menu's "Correct a stack").
-            ["stack", name, amount] => {
-                let (seat, stack) = (self.seat_of(name)?, self.amount(amount)?);
-                self.table(TableEvent::SetStack { seat, stack })
-            }
             ["button", name] => {
                 let seat = self.seat_of(name)?;
                 self.table(TableEvent::SetButton { seat })
+            }
+            // M5: the host corrects a stack: `correct Ann 64 money` (money
+            // came into or left the game) or `correct Ann 64 with Bob`
+            // (chips moved between Ann and Bob).
+            ["correct", name, amount, "money"] => {
+                let (seat, stack) = (self.seat_of(name)?, self.amount(amount)?);
+                self.table(TableEvent::SetStack { seat, stack })
+            }
+            ["correct", name, amount, "with", other] => {
+                let (seat, stack) = (self.seat_of(name)?, self.amount(amount)?);
+                let with = self.seat_of(other)?;
+                self.table(TableEvent::MoveChips { seat, stack, with })
             }
             ["game", name @ ..] => {
                 let name = name.join(" ");
@@ -577,6 +584,31 @@ impl Runner {
                 self.show(table.ledger().fees()),
                 self.show(self.amount(amount)?),
             ),
+            // M5: a player's result for the night so far, as the settle-up
+            // counts it (`net Ann -5.50`).
+            ["net", name, amount] => {
+                let (neg, digits) = match amount.strip_prefix('-') {
+                    Some(d) => (true, d),
+                    None => (false, amount.trim_start_matches('+')),
+                };
+                let want = i128::from(self.amount(digits)?);
+                let want = if neg { -want } else { want };
+                let got = table
+                    .nets()
+                    .iter()
+                    .find(|(n, _)| &**n == *name)
+                    .map(|(_, net)| *net)
+                    .ok_or_else(|| format!("{name} has no line in the ledger"))?;
+                let signed = |v: i128| {
+                    let abs = self.show(Chips::try_from(v.unsigned_abs()).unwrap_or(Chips::MAX));
+                    if v < 0 {
+                        format!("-{abs}")
+                    } else {
+                        abs
+                    }
+                };
+                check(&format!("{name}'s net"), signed(got), signed(want))
+            }
             ["ledger"] => {
                 let lhs = table.chips_on_table();
                 let rhs = table.ledger().money_in() - table.ledger().money_out();

@@ -32,6 +32,15 @@ pub enum Dialog {
     MoveTo { from: usize, to: usize },
     /// Host: one more OK ends the session.
     ConfirmEnd,
+    /// Host, after a corrected stack's amount: what the difference is
+    /// (M5). Item 0 is money that came into or left the game; item k the
+    /// k-th other seated player, whose stack the chips came from or went
+    /// to ([`correction_choices`]).
+    CorrectionKind {
+        seat: usize,
+        stack: Chips,
+        item: usize,
+    },
     /// T4: a new player's way in, from those the table offers them.
     WayIn { seat: usize, item: usize },
 }
@@ -316,6 +325,15 @@ impl Controller {
                 if !ok {
                     return dialog(Dialog::Amount { purpose, amount });
                 }
+                if let Purpose::SetStack { seat } = purpose {
+                    // M5: the host says what the difference is before it
+                    // goes in the ledger.
+                    return dialog(Dialog::CorrectionKind {
+                        seat,
+                        stack: amount,
+                        item: 0,
+                    });
+                }
                 (Mode::Main, Intent::Apply(purpose.event(amount)))
             }
             Dialog::HostMenu(i) => {
@@ -365,6 +383,18 @@ impl Controller {
                 }
                 (Mode::Main, Intent::Apply(TableEvent::MoveSeat { from, to }))
             }
+            Dialog::CorrectionKind { seat, stack, item } => {
+                let choices = correction_choices(table, seat);
+                let item = pick::step(item, choices.len(), press.button);
+                if !ok {
+                    return dialog(Dialog::CorrectionKind { seat, stack, item });
+                }
+                let event = match choices.get(item).copied().flatten() {
+                    None => TableEvent::SetStack { seat, stack },
+                    Some(with) => TableEvent::MoveChips { seat, stack, with },
+                };
+                (Mode::Main, Intent::Apply(event))
+            }
             Dialog::ConfirmEnd if ok => (Mode::Ledger, Intent::Apply(TableEvent::EndSession)),
             Dialog::ConfirmEnd => dialog(Dialog::ConfirmEnd),
         }
@@ -382,6 +412,7 @@ fn back(d: &Dialog, host: bool) -> Mode {
         }
         | Dialog::HostPick { .. }
         | Dialog::MoveTo { .. }
+        | Dialog::CorrectionKind { .. }
         | Dialog::ConfirmEnd
             if host =>
         {
@@ -399,6 +430,7 @@ impl Dialog {
             Dialog::HostMenu(_)
                 | Dialog::HostPick { .. }
                 | Dialog::MoveTo { .. }
+                | Dialog::CorrectionKind { .. }
                 | Dialog::ConfirmEnd
                 | Dialog::Amount {
                     purpose: Purpose::SetStack { .. },
@@ -491,6 +523,15 @@ impl Purpose {
             Purpose::SetStack { seat } => format!("{}'s stack", name(seat)),
         }
     }
+}
+
+/// M5: what a corrected stack's difference can be, in the order the host
+/// steps through them: money into or out of the game (`None`), or chips
+/// from or to each other seated player.
+pub fn correction_choices(table: &Table, seat: usize) -> Vec<Option<usize>> {
+    std::iter::once(None)
+        .chain(occupied(table).into_iter().filter(|&s| s != seat).map(Some))
+        .collect()
 }
 
 pub(super) fn empty_seats(table: &Table) -> Vec<usize> {

@@ -74,6 +74,39 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             &Line::of(format_args!("to seat {}", to + 1)),
             CHANGE,
         ),
+        Dialog::CorrectionKind { seat, stack, item } => {
+            // M5: the difference in words, so the host knows what the
+            // ledger will say.
+            let was = table.player(*seat).map_or(0, |p| p.stack);
+            let up = *stack >= was;
+            let diff = if up { stack - was } else { was - stack };
+            let choices = super::host::correction_choices(table, *seat);
+            let title = Line::of(format_args!(
+                "{} {}{}",
+                seat_name(table, *seat),
+                if up { "+" } else { "-" },
+                money(table, diff)
+            ));
+            let (big, hint) = match choices.get(*item).copied().flatten() {
+                None if up => ("money in", "came into the game"),
+                None => ("money out", "left the game"),
+                Some(_) if up => ("chips from", ""),
+                Some(_) => ("chips to", ""),
+            };
+            let big = match choices.get(*item).copied().flatten() {
+                Some(other) => Line::of(format_args!("{big} {}", seat_name(table, other))),
+                None => Line::of(format_args!("{big}")),
+            };
+            let hint = if hint.is_empty() {
+                "a miscount between players"
+            } else {
+                hint
+            };
+            left(d, &title, &FONT_7X13_BOLD, 0)?;
+            put(d, &big, &FONT_7X13_BOLD, 0, 20, Alignment::Left)?;
+            left(d, hint, &FONT_5X8, 36)?;
+            left(d, CHANGE, &FONT_5X8, 52)
+        }
         Dialog::ConfirmEnd => value(d, "End session?", "OK = end", "all cash out; UNDO back"),
     }
 }

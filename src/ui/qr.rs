@@ -52,11 +52,12 @@ fn part(table: &Table, t: &Transfer) -> String {
     )
 }
 
-/// The settle-up as QR texts, a page each: `H12 1/2 ANN TO BOB 35 CAT TO
-/// BOB 20.50`: hands dealt, the page, and the fewest transfers that settle
+/// The settle-up as QR texts, a page each: `H12 USD 1/2 ANN TO BOB 35 CAT
+/// TO BOB 20.50`: hands dealt, the currency (so a phone reading the code
+/// knows what 35 is), the page, and the fewest transfers that settle
 /// the night ([`Table::settle_up`]), in the house currency, at most
 /// [`PER_PAGE`] a page and never more than a code holds: nothing is cut,
-/// and no count stands in for the ones left out. "H12 ALL EVEN" when
+/// and no count stands in for the ones left out. "H12 USD ALL EVEN" when
 /// nobody owes anybody.
 pub fn settle_pages(table: &Table) -> Vec<String> {
     with_settle_up(table, |_, pages| {
@@ -122,16 +123,29 @@ pub fn settle_pages_of(table: &Table, transfers: &[Transfer]) -> Vec<String> {
         .collect()
 }
 
-fn pages_of(table: &Table, transfers: &[Transfer]) -> Vec<SettlePage> {
+/// `H12 USD`: hands dealt and the currency, alphanumeric and at most 6
+/// characters (a house may name its currency at length); no currency word
+/// when it has no alphanumeric character.
+fn page_head(table: &Table) -> String {
     let hands = table.hands_dealt();
+    let currency: String = alnum_chars(&table.rules().house.currency).take(6).collect();
+    if currency.is_empty() {
+        format!("H{hands}")
+    } else {
+        format!("H{hands} {currency}")
+    }
+}
+
+fn pages_of(table: &Table, transfers: &[Transfer]) -> Vec<SettlePage> {
+    let hands = page_head(table);
     if transfers.is_empty() {
         return vec![SettlePage {
-            text: format!("H{hands} ALL EVEN"),
+            text: format!("{hands} ALL EVEN"),
             transfers: 0..0,
         }];
     }
     // Room for the longest page mark a night can need (` 12/12`).
-    let head = format!("H{hands}").len() + 6;
+    let head = hands.len() + 6;
     // Each page: where its transfers start, and their parts.
     let mut pages: Vec<(usize, Vec<String>)> = Vec::new();
     for (i, t) in transfers.iter().enumerate() {
@@ -158,7 +172,7 @@ fn pages_of(table: &Table, transfers: &[Transfer]) -> Vec<SettlePage> {
                 String::new()
             };
             SettlePage {
-                text: format!("H{hands}{mark}{}", parts.concat()),
+                text: format!("{hands}{mark}{}", parts.concat()),
                 transfers: *start..start + parts.len(),
             }
         })

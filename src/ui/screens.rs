@@ -974,36 +974,47 @@ pub fn ledger_pages(table: &Table) -> usize {
 }
 
 /// How many rows [`player_rows`] makes, without making them: a player,
-/// and a second row for one the host corrected.
+/// a row for money the host corrected, a row for chips the host moved.
 fn player_row_count(table: &Table) -> usize {
-    table
-        .ledger()
-        .corrections_by_player()
-        .map(|(_, up, down)| if up > 0 || down > 0 { 2 } else { 1 })
+    let l = table.ledger();
+    l.corrections_by_player()
+        .zip(l.moved_by_player())
+        .map(|((_, up, down), (_, to, from))| {
+            1 + usize::from(up > 0 || down > 0) + usize::from(to > 0 || from > 0)
+        })
         .sum()
 }
 
 /// Each player's net for the night, and under it their corrections, if
-/// the host made any (M5): a correction is not money brought.
+/// the host made any (M5), in words: money into or out of the game (not
+/// money brought, the net stays), or chips moved from or to other players
+/// (the net moves with them).
 fn player_rows(table: &Table) -> Vec<(Line, Line)> {
     let mut rows = Vec::new();
-    let corrections = table.ledger().corrections_by_player();
-    for ((name, net), (_, up, down)) in table.nets().iter().zip(corrections) {
+    let l = table.ledger();
+    let corrections = l.corrections_by_player().zip(l.moved_by_player());
+    for ((name, net), ((_, up, down), (_, to, from))) in table.nets().iter().zip(corrections) {
         let mag = Chips::try_from(net.unsigned_abs()).unwrap_or(Chips::MAX);
         let sign = if *net < 0 { '-' } else { '+' };
         rows.push((
             Line::of(format_args!("{name}")),
             Line::of(format_args!("{sign}{}", money(table, mag))),
         ));
+        let both = |a: Chips, b: Chips| match (a > 0, b > 0) {
+            (true, false) => Line::of(format_args!("+{}", money(table, a))),
+            (false, true) => Line::of(format_args!("-{}", money(table, b))),
+            _ => Line::of(format_args!("+{} -{}", money(table, a), money(table, b))),
+        };
         if up > 0 || down > 0 {
-            rows.push((
-                Line::of(format_args!("  corrected")),
-                Line::of(format_args!(
-                    "+{} -{}",
-                    money(table, up),
-                    money(table, down)
-                )),
-            ));
+            let what = match (up > 0, down > 0) {
+                (true, false) => "  money in",
+                (false, true) => "  money out",
+                _ => "  money in/out",
+            };
+            rows.push((Line::of(format_args!("{what}")), both(up, down)));
+        }
+        if to > 0 || from > 0 {
+            rows.push((Line::of(format_args!("  chips moved")), both(to, from)));
         }
     }
     rows

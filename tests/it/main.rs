@@ -23,6 +23,7 @@ mod night;
 mod phh_coverage;
 mod phh_history;
 mod phh_nights;
+mod phh_replay_own;
 mod pictured;
 mod pictures;
 mod pokerkit;

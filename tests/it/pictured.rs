@@ -406,6 +406,18 @@ pub(crate) fn set_stack() -> Frame {
     })
 }
 
+/// Issue 24, M5: what Ann's corrected stack's difference is: here chips
+/// from Bob (a miscount between players), not money.
+pub(crate) fn correction_kind() -> Frame {
+    let n = three();
+    let mut buttons = item(HostItem::SetStack);
+    buttons.extend([Button::Ok, Button::Plus, Button::Ok, Button::Plus]);
+    let c = host(&n, &buttons);
+    shown(View::of(&n).host_unlocked(), &c, |s| {
+        matches!(s, Screen::Dialog(Dialog::CorrectionKind { item: 1, .. }))
+    })
+}
+
 pub(crate) fn confirm_end() -> Frame {
     let n = three();
     let c = host(&n, &item(HostItem::EndSession));

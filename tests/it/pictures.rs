@@ -71,6 +71,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("host-pick", pictured::host_pick),
     ("move-to", pictured::move_to),
     ("set-stack", pictured::set_stack),
+    ("correction-kind", pictured::correction_kind),
     ("confirm-end", pictured::confirm_end),
 ];
 

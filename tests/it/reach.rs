@@ -17,7 +17,7 @@ use dealerd::ui::{
 };
 
 /// Every event kind, numbered; `KINDS` is how many there are.
-const KINDS: usize = 35;
+const KINDS: usize = 36;
 
 fn kind(e: &TableEvent) -> usize {
     match e {
@@ -43,7 +43,8 @@ fn kind(e: &TableEvent) -> usize {
         TableEvent::MoveSeat { .. } => 19,
         TableEvent::SetStack { .. } => 20,
         TableEvent::EndSession => 21,
-        TableEvent::Hand(e) => 22 + hand_kind(e),
+        TableEvent::MoveChips { .. } => 22,
+        TableEvent::Hand(e) => 23 + hand_kind(e),
     }
 }
 
@@ -67,7 +68,7 @@ fn hand_kind(e: &Event) -> usize {
 
 /// Events no input produces, and why.
 fn not_pressed(k: usize) -> Option<&'static str> {
-    (k == 22 + hand_kind(&Event::PostForced))
+    (k == 23 + hand_kind(&Event::PostForced))
         .then_some("the table posts the forced bets itself as it deals (NewHand)")
 }
 
@@ -267,7 +268,11 @@ fn every_table_event_is_reached_by_presses_cards_or_the_host_menu() {
     // The host's menu: move a player, correct a stack, reload, end the night.
     let mut d = Device::at(&default);
     d.host(HostItem::MoveSeat).press(s, &[Ok, Ok, Ok]);
-    d.host(HostItem::SetStack).press(s, &[Ok, Ok, Plus, Ok]);
+    // A correction is money (the first choice) or chips from another
+    // player (the next ones).
+    d.host(HostItem::SetStack).press(s, &[Ok, Ok, Plus, Ok, Ok]);
+    d.host(HostItem::SetStack)
+        .press(s, &[Ok, Ok, Plus, Ok, Plus, Ok]);
     d.host(HostItem::Reload).press(s, &[Ok]);
     d.host(HostItem::EndSession).press(s, &[Ok, Ok]);
 

@@ -66,12 +66,12 @@ fn pats_ledger_csv_to_the_cent_with_a_rebuy_top_ups_a_correction_and_a_cash_out(
     // chips, not a result). Bob 10 + a 20 rebuy, has 25.50. Cat 20 + a 10
     // top-up, has 39.75. Dan 15 + a 25 top-up, cashed out 39.75.
     let want = "\
-player,currency,buy_ins,top_ups,rebuys,corrections,cash_out,on_table,net
-Ann,USD,40.00,0.00,0.00,0.25,0.00,35.25,-5.00
-Bob,USD,10.00,0.00,20.00,0.00,0.00,25.50,-4.50
-Cat,USD,20.00,10.00,0.00,0.00,0.00,39.75,9.75
-Dan,USD,15.00,25.00,0.00,0.00,39.75,0.00,-0.25
-TOTAL,USD,85.00,35.00,20.00,0.25,39.75,100.50,0.00
+player,currency,buy_ins,top_ups,rebuys,corrections,cash_out,on_table,net,chips_moved
+Ann,USD,40.00,0.00,0.00,0.25,0.00,35.25,-5.00,0.00
+Bob,USD,10.00,0.00,20.00,0.00,0.00,25.50,-4.50,0.00
+Cat,USD,20.00,10.00,0.00,0.00,0.00,39.75,9.75,0.00
+Dan,USD,15.00,25.00,0.00,0.00,39.75,0.00,-0.25,0.00
+TOTAL,USD,85.00,35.00,20.00,0.25,39.75,100.50,0.00,0.00
 ";
     assert_eq!(ledger_csv(pats().table()), want);
 }
@@ -81,16 +81,16 @@ fn house_dealer_ledger_csv_quotes_a_name_and_gives_the_house_its_fees() {
     // Two hands, each button paid the 2.00 fee: the house is up 4.00 and
     // the players' nets add up to -4.00.
     let want = "\
-player,currency,buy_ins,top_ups,rebuys,corrections,cash_out,on_table,net
-Ann,USD,20.00,0.00,0.00,0.00,0.00,33.50,13.50
-Bob,USD,20.00,0.00,0.00,0.00,0.00,17.50,-2.50
-Cat,USD,20.00,0.00,0.00,0.00,0.00,18.50,-1.50
-Dan,USD,20.00,0.00,0.00,0.00,0.00,6.00,-14.00
-Eve,USD,20.00,0.00,0.00,0.00,14.00,0.00,-6.00
-Fay,USD,20.00,0.00,0.00,0.00,0.00,26.50,6.50
-\"Gus \"\"G\"\", Jr.\",USD,20.00,0.00,0.00,0.00,0.00,20.00,0.00
-house,USD,0.00,0.00,0.00,0.00,0.00,0.00,4.00
-TOTAL,USD,140.00,0.00,0.00,0.00,14.00,122.00,0.00
+player,currency,buy_ins,top_ups,rebuys,corrections,cash_out,on_table,net,chips_moved
+Ann,USD,20.00,0.00,0.00,0.00,0.00,33.50,13.50,0.00
+Bob,USD,20.00,0.00,0.00,0.00,0.00,17.50,-2.50,0.00
+Cat,USD,20.00,0.00,0.00,0.00,0.00,18.50,-1.50,0.00
+Dan,USD,20.00,0.00,0.00,0.00,0.00,6.00,-14.00,0.00
+Eve,USD,20.00,0.00,0.00,0.00,14.00,0.00,-6.00,0.00
+Fay,USD,20.00,0.00,0.00,0.00,0.00,26.50,6.50,0.00
+\"Gus \"\"G\"\", Jr.\",USD,20.00,0.00,0.00,0.00,0.00,20.00,0.00,0.00
+house,USD,0.00,0.00,0.00,0.00,0.00,0.00,4.00,0.00
+TOTAL,USD,140.00,0.00,0.00,0.00,14.00,122.00,0.00,0.00
 ";
     assert_eq!(ledger_csv(house_dealer().table()), want);
 }
@@ -145,7 +145,7 @@ fn exports_keep_every_nights_line_and_replace_a_nights_own() {
     assert!(
         std::fs::read_to_string(ledger.join("2026-11-20T21-00-00Z.csv"))
             .expect("csv")
-            .contains("\nCat,USD,20.00,10.00,0.00,0.00,39.75,0.00,9.75\n")
+            .contains("\nCat,USD,20.00,10.00,0.00,0.00,39.75,0.00,9.75,0.00\n")
     );
     // Nothing half-written is left beside them.
     let mut names: Vec<String> = std::fs::read_dir(&ledger)
@@ -221,7 +221,7 @@ fn the_exports_follow_the_night_through_undo_and_a_restart() {
     let after_hand = ledger_csv(s.night().table());
     assert_eq!(read(&csv), after_hand);
     assert!(
-        after_hand.contains("Cat,USD,100,0,0,0,0,101,1\n"),
+        after_hand.contains("Cat,USD,100,0,0,0,0,101,1,0\n"),
         "{after_hand}"
     );
     let nights = read(&dir.join("ledger/nights.csv"));
@@ -245,4 +245,134 @@ fn the_exports_follow_the_night_through_undo_and_a_restart() {
     assert_eq!(read(&csv), ledger_csv(s.night().table()));
     drop(s);
     std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// Issue 24: a Pi has no battery clock. Two nights begun before network
+/// time get a file each (their number counts the nights on the disk), and
+/// a night that resumes keeps its own.
+#[test]
+fn two_nights_without_a_clock_keep_a_ledger_file_each() {
+    use std::time::Duration;
+
+    use dealerd::daemon::session::{Input, RulesSource};
+    use dealerd::daemon::store::{Storage, Stored};
+
+    let dir = common::fresh_dir("records", "clockless");
+    let storage = Storage {
+        journal: Some(dir.join("journal.jsonl")),
+        history: None,
+        ledger: Some(dir.clone()),
+    };
+    let rules = RulesSource::embedded();
+    let night = |name: &str| {
+        let mut s = Stored::open_at(&rules, &storage, None).expect("opens");
+        let join = TableEvent::Join {
+            seat: 0,
+            name: name.to_string(),
+            buy_in: 100,
+        };
+        s.handle(Input::Table(join), Duration::ZERO);
+    };
+    night("Ann");
+    // The host starts the next night: the first night's journal is put away.
+    std::fs::rename(dir.join("journal.jsonl"), dir.join("first.jsonl")).expect("archive");
+    night("Bob");
+    // The second night resumes after a power cut: same file, no third.
+    drop(Stored::open_at(&rules, &storage, None).expect("resumes"));
+    let ledger = dir.join("ledger");
+    let mut names: Vec<String> = std::fs::read_dir(&ledger)
+        .expect("ledger dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert!(names[0].ends_with("-n1.csv"), "{names:?}");
+    assert!(names[1].ends_with("-n2.csv"), "{names:?}");
+    assert_eq!(names[2], "nights.csv");
+    let read = |f: &str| std::fs::read_to_string(ledger.join(f)).expect("exported");
+    assert!(read(&names[0]).contains("\nAnn,"), "{}", read(&names[0]));
+    assert!(read(&names[1]).contains("\nBob,"), "{}", read(&names[1]));
+    assert_eq!(
+        read("nights.csv").lines().count(),
+        3,
+        "a header and two nights"
+    );
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// Issue 24: a player's name is never a formula in the host's spreadsheet;
+/// amounts stay numbers.
+#[test]
+fn a_name_that_looks_like_a_formula_is_text_in_the_csv() {
+    let mut night = pats();
+    for (seat, name) in [
+        (3, "=1+2"),
+        (4, "@SUM(A1:A9)"),
+        (5, "-2+3"),
+        (6, "+cmd|' /C"),
+    ] {
+        night
+            .apply(TableEvent::Join {
+                seat,
+                name: name.into(),
+                buy_in: 40,
+            })
+            .expect("sits down");
+    }
+    let csv = ledger_csv(night.table());
+    for row in [
+        "'=1+2,USD,10.00,0.00,0.00,0.00,0.00,10.00,0.00,0.00\n",
+        "'@SUM(A1:A9),USD,10.00,",
+        "'-2+3,USD,10.00,",
+        "'+cmd|' /C,USD,10.00,",
+    ] {
+        assert!(csv.contains(&format!("\n{row}")), "{row} in\n{csv}");
+    }
+    assert!(
+        csv.contains(",-5.00,0.00\n"),
+        "a negative net stays a number:\n{csv}"
+    );
+}
+
+/// Issue 24, M5: chips moved between players. Ann's 2.50 went to Bob by
+/// mistake and come back: both nets change, money in and out do not, and
+/// the CSV says which in its own column.
+#[test]
+fn a_correction_between_players_moves_both_nets_to_the_cent() {
+    let night = scripted(
+        "tests/scenarios/m5-h2-correction-chips-between-players.scn",
+        None,
+    );
+    let want = "\
+player,currency,buy_ins,top_ups,rebuys,corrections,cash_out,on_table,net,chips_moved
+Ann,USD,40.00,0.00,0.00,0.00,40.50,0.00,0.50,2.50
+Bob,USD,40.00,0.00,0.00,0.00,39.75,0.00,-0.25,-2.50
+Cat,USD,20.00,0.00,0.00,0.00,19.75,0.00,-0.25,0.00
+TOTAL,USD,100.00,0.00,0.00,0.00,100.00,0.00,0.00,0.00
+";
+    assert_eq!(ledger_csv(night.table()), want);
+    assert_eq!(
+        night_row("n", night.table()),
+        "n,H2 Pat's home game,USD,1,3,100.00,0.00,100.00,0.00,0.00,2\n"
+    );
+}
+
+/// Issue 24, M5: money out of and into the game. Ann's 2.50 left the game
+/// and Cat's 1.00 came in: their nets stay, and the corrections column
+/// and the night's money say so.
+#[test]
+fn a_money_correction_keeps_the_nets_to_the_cent() {
+    let night = scripted("tests/scenarios/m5-h2-correction-money.scn", None);
+    let want = "\
+player,currency,buy_ins,top_ups,rebuys,corrections,cash_out,on_table,net,chips_moved
+Ann,USD,40.00,0.00,0.00,-2.50,39.75,0.00,2.25,0.00
+Bob,USD,40.00,0.00,0.00,0.00,38.00,0.00,-2.00,0.00
+Cat,USD,20.00,0.00,0.00,1.00,20.75,0.00,-0.25,0.00
+TOTAL,USD,100.00,0.00,0.00,-1.50,98.50,0.00,0.00,0.00
+";
+    assert_eq!(ledger_csv(night.table()), want);
+    assert_eq!(
+        night_row("n", night.table()),
+        "n,H2 Pat's home game,USD,1,3,100.00,-1.50,98.50,0.00,0.00,2\n"
+    );
 }

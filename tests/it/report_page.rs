@@ -102,6 +102,13 @@ Players (USD)
   Dan      -41.00
   Eve      +38.50
 
+Money path (USD)
+  Ann: bought in 40.00, cashed out 41.25, net +1.25
+  Bob: bought in 40.00, cashed out 33.75, net -6.25
+  Cat: bought in 20.00, cashed out 27.50, net +7.50
+  Dan: bought in 40.00, topped up 39.50, cashed out 38.50, net -41.00
+  Eve: bought in 10.00, cashed out 48.50, net +38.50
+
 Settle-up (USD)
   Dan pays Eve 38.50
   Bob pays Cat 6.25

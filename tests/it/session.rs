@@ -273,6 +273,8 @@ fn start_stack_correction(s: &mut Stored, at: f64) {
 fn the_host_corrects_a_stack_moves_a_player_and_ends_the_session() {
     let mut s = table();
     start_stack_correction(&mut s, 1.0);
+    // OK the amount, then OK "money out" (issue 24: what the difference is).
+    s.handle(press(Button::Ok), secs(1.0));
     s.handle(press(Button::Ok), secs(1.0));
     assert_eq!(s.night().table().player(0).map(|p| p.stack), Some(156));
     // Move a player: first item, Cat, to the first empty seat (seat 4).
@@ -556,6 +558,8 @@ fn a_flickering_host_card_keeps_the_dialog_in_progress() {
         s.handle(tap("04:00:00:00"), secs(t));
     }
     assert_eq!(s.controller().mode, open, "the correction is still open");
+    // OK the amount, then OK "money out" (issue 24: what the difference is).
+    s.handle(press(Button::Ok), secs(2.0));
     s.handle(press(Button::Ok), secs(2.0));
     assert_eq!(s.night().table().player(0).map(|p| p.stack), Some(156));
     // On the table's own screen the card opens the host menu again.

@@ -194,9 +194,10 @@ fn m5_the_ledger_lists_every_player_and_a_correction_as_a_correction() {
     for name in ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"] {
         assert!(lines.iter().any(|f| shows(f, name)), "{name}:\n{text}");
     }
-    // Ann has ten more by the correction, not by play: shown apart.
-    assert!(lines.iter().any(|f| shows(f, "corrected")), "{text}");
-    assert!(lines.iter().any(|f| shows(f, "+10 -0")), "{text}");
+    // Ann has ten more by the correction, not by play: shown apart, in
+    // words (issue 24): money that came into the game.
+    assert!(lines.iter().any(|f| shows(f, "money in")), "{text}");
+    assert!(lines.iter().any(|f| shows(f, "+10")), "{text}");
     // Two hands of blinds: whoever is down pays whoever is up.
     assert!(lines.iter().any(|f| shows(f, ">")), "{text}");
 }
@@ -271,4 +272,39 @@ fn m5_the_players_pages_show_every_net() {
             "{name} {amount}"
         );
     }
+}
+
+/// Issue 24, M5: chips the host moved between two players are shown apart
+/// from money corrections, in words, under both players.
+#[test]
+fn m5_the_ledger_says_chips_moved_between_players_in_words() {
+    use dealerd::table::TableEvent;
+    use dealerd::ui::{render, screens};
+    // H2: a chip is 0.25; 40.00 is 160 chips.
+    let mut n = night(
+        "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 40\njoin 2 Bob 40\njoin 3 Cat 40\n",
+    );
+    n.apply(TableEvent::MoveChips {
+        seat: 0,
+        stack: 150,
+        with: 1,
+    })
+    .expect("between hands");
+    assert_eq!(
+        n.table().nets().iter().map(|(_, v)| *v).collect::<Vec<_>>(),
+        [-10, 10, 0],
+        "both nets move"
+    );
+    assert_eq!(n.table().ledger().money_in(), 480, "no money came in");
+    let mut lines = Vec::new();
+    let mut text = String::new();
+    for p in 0..screens::ledger_pages(n.table()) {
+        let mut f = render::Frame::new();
+        screens::ledger_page(&mut f, n.table(), p).unwrap();
+        text.push_str(&render::to_terminal(&f));
+        lines.push(f);
+    }
+    assert!(lines.iter().any(|f| shows(f, "chips moved")), "{text}");
+    assert!(lines.iter().any(|f| shows(f, "-2.50")), "{text}");
+    assert!(!lines.iter().any(|f| shows(f, "money in")), "{text}");
 }

@@ -115,7 +115,10 @@ impl Stored {
                 match Journal::start(path)? {
                     Start::New(blank) => {
                         let session = Session::new(rules, keeps)?;
-                        let header = Header::new(&rules.name(), &rules.text).started_at(wall);
+                        let number = storage.ledger.as_deref().map(records::next_night_number);
+                        let header = Header::new(&rules.name(), &rules.text)
+                            .started_at(wall)
+                            .numbered(number);
                         let journal = blank.begin(header)?;
                         warn(journal.recovered());
                         (session, Some(journal))
@@ -140,9 +143,10 @@ impl Stored {
             let id = match &journal {
                 Some(j) => {
                     let header = j.header();
-                    records::night_id(header.started.as_deref(), j.path(), &header.rules_fnv64)
+                    let (started, n) = (header.started.as_deref(), header.night);
+                    records::night_id(started, n, j.path(), &header.rules_fnv64)
                 }
-                None => records::night_id(started(wall).as_deref(), Path::new("sim"), ""),
+                None => records::night_id(started(wall).as_deref(), None, Path::new("sim"), ""),
             };
             (dir, id)
         });

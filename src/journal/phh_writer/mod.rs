@@ -14,6 +14,7 @@
 //! not written, and the reason says why.
 
 mod actions;
+pub use actions::extra_from;
 mod game;
 mod verify;
 
@@ -249,6 +250,12 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
     if setup.skip_first_bet {
         let _ = writeln!(t, "_bomb_pot = true");
     }
+    // The game and the setup the hand was played under, whole, so that
+    // `dealerd replay` replays it whatever PHH makes of the variant.
+    if let (Ok(g), Ok(s)) = (serde_json::to_string(&spec), serde_json::to_string(&setup)) {
+        let _ = writeln!(t, "_spec = {}", quoted(&g));
+        let _ = writeln!(t, "_setup = {}", quoted(&s));
+    }
     if !written.extras.is_empty() {
         let es: Vec<String> = written
             .extras
@@ -261,7 +268,7 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
 }
 
 /// The showdown of the text, where `_ranking` is not enough.
-fn boards_from(v: &toml::Value) -> Option<Vec<BoardResult>> {
+pub fn boards_from(v: &toml::Value) -> Option<Vec<BoardResult>> {
     let seats = |g: &toml::Value| -> Option<Vec<Vec<usize>>> {
         g.as_array()?
             .iter()
