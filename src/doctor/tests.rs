@@ -310,3 +310,42 @@ fn without_someone_at_the_box_presses_and_taps_are_skipped() {
     assert_eq!(status(&r, "button fold"), Status::Skipped);
     assert_eq!(status(&r, "card"), Status::Skipped);
 }
+
+/// The wiring doc, the shipped boot config lines and the doctor's header
+/// pins agree: every GPIO row of wiring/README.md names the header pin the
+/// doctor tells a maker to check, and wiring/config.txt turns on what the
+/// doctor looks for.
+#[test]
+fn the_wiring_doc_and_boot_lines_pass_the_doctor() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("wiring");
+    let wiring = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    let mut rows = 0;
+    for line in wiring.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // | name | GPIOn ... | pin | ...
+        let Some(gpio) = cells.get(2).and_then(|c| c.strip_prefix("GPIO")) else {
+            continue;
+        };
+        let n: u8 = gpio.split(' ').next().unwrap().parse().unwrap();
+        let pin: u8 = cells[3].parse().unwrap();
+        assert_eq!(super::header_pin(n), Some(pin), "{line}");
+        rows += 1;
+    }
+    // The OLED's 2, the reader's 5 and the 7 buttons.
+    assert_eq!(rows, 14);
+    let hw = Hardware::DEFAULT;
+    for (_, pin) in hw.buttons.pins() {
+        assert!(wiring.contains(&format!(
+            "| GPIO{pin} | {} |",
+            super::header_pin(pin).unwrap()
+        )));
+    }
+
+    let root = Root::new("shipped-boot");
+    let shipped = std::fs::read_to_string(dir.join("config.txt")).unwrap();
+    root.write("boot/firmware/config.txt", &shipped);
+    let mut bench = SimBench::new(&hw);
+    let r = doctor(&root, &mut bench, false);
+    assert_eq!(status(&r, "boot config: I2C"), Status::Ok, "{r}");
+    assert_eq!(status(&r, "boot config: SPI"), Status::Ok, "{r}");
+}

@@ -125,6 +125,13 @@ pub struct Header {
     /// night in the ledger exports and dates its hands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started: Option<String>,
+    /// Whether the clock had been set from network time when the night
+    /// began (`None`: no way to tell, and every journal before this field).
+    /// A Pi has no battery clock, and Raspberry Pi OS starts it at the last
+    /// shutdown's time, which looks set: `started` and the records' `at`
+    /// are only as good as this says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_synced: Option<bool>,
 }
 
 impl Header {
@@ -135,7 +142,14 @@ impl Header {
             rules_fnv64: format!("{:016x}", fnv64(rules_text.as_bytes())),
             rules_text: rules_text.to_string(),
             started: None,
+            clock_synced: None,
         }
+    }
+
+    /// The header with what was known of the clock when the night began.
+    pub fn clock_synced(mut self, synced: Option<bool>) -> Header {
+        self.clock_synced = synced;
+        self
     }
 
     /// The header of a night that began at `at` (unix seconds).

@@ -115,7 +115,9 @@ impl Stored {
                 match Journal::start(path)? {
                     Start::New(blank) => {
                         let session = Session::new(rules, keeps)?;
-                        let header = Header::new(&rules.name(), &rules.text).started_at(wall);
+                        let header = Header::new(&rules.name(), &rules.text)
+                            .started_at(wall)
+                            .clock_synced(stamp::synced());
                         let journal = blank.begin(header)?;
                         warn(journal.recovered());
                         (session, Some(journal))
