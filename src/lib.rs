@@ -5,6 +5,7 @@
 
 pub mod daemon;
 pub mod devices;
+pub mod doctor;
 pub mod engine;
 pub mod hw;
 pub mod journal;

@@ -50,6 +50,32 @@ enum Command {
     /// The room's floor display: follows every table on an MQTT broker and
     /// serves one web page of them all (password from $DEALERD_ROOM_PASSWORD).
     Floor(FloorArgs),
+    /// First power-on of a box: the user and groups, the device nodes, the
+    /// boot config, the OLED, the reader, each button and a card's UID.
+    Doctor(DoctorArgs),
+}
+
+#[derive(clap::Args)]
+struct DoctorArgs {
+    /// The house file whose [hardware] to check against (default: the
+    /// installed /etc/dealerd/house.toml, else the default wiring).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The user the daemon runs as.
+    #[arg(long, default_value = "dealerd")]
+    user: String,
+    /// Do not ask for button presses or a card (nobody at the box).
+    #[arg(long)]
+    no_ask: bool,
+    /// Seconds to wait for each press or tap.
+    #[arg(long, default_value_t = 15)]
+    wait: u64,
+    /// Look for the user, the device nodes and the boot config under this root.
+    #[arg(long, default_value = "/")]
+    root: PathBuf,
+    /// pi: the real devices; fake: the simulated ones (a box that works).
+    #[arg(long, value_enum, default_value = "pi")]
+    devices: dealerd::daemon::run::DeviceKind,
 }
 
 #[derive(clap::Args)]
@@ -160,6 +186,7 @@ fn main() -> ExitCode {
         Command::Run(args) => report(run(args)),
         Command::Report { journal, html } => report(night_report(&journal, html.as_deref())),
         Command::Floor(args) => report(floor(args)),
+        Command::Doctor(args) => doctor(args),
     }
 }
 
@@ -200,6 +227,68 @@ fn local_zone() -> dealerd::records::Zone {
             read(&file).unwrap_or_else(Zone::utc)
         }
         Err(_) => read(std::path::Path::new("/etc/localtime")).unwrap_or_else(Zone::utc),
+    }
+}
+
+fn doctor(args: DoctorArgs) -> ExitCode {
+    use dealerd::daemon::run::DeviceKind;
+    use dealerd::doctor::{examine, sim::SimBench, Bench, Env};
+    let installed = PathBuf::from("/etc/dealerd/house.toml");
+    let config = args
+        .config
+        .or_else(|| installed.exists().then_some(installed));
+    let hw = match &config {
+        None => dealerd::devices::Hardware::DEFAULT,
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("{}: cannot read: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            match dealerd::devices::load_str(&path.display().to_string(), &text) {
+                Ok(hw) => hw,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
+    let mut sim;
+    #[cfg(feature = "pi")]
+    let mut pi;
+    let bench: &mut dyn Bench = match args.devices {
+        DeviceKind::Fake => {
+            sim = SimBench::new(&hw);
+            &mut sim
+        }
+        #[cfg(feature = "pi")]
+        DeviceKind::Pi => {
+            pi = dealerd::doctor::pi::PiBench::default();
+            &mut pi
+        }
+        #[cfg(not(feature = "pi"))]
+        DeviceKind::Pi => {
+            eprintln!("this dealerd was built without the `pi` feature");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut env = Env {
+        root: args.root,
+        user: args.user,
+        bench,
+        interactive: !args.no_ask,
+        wait: std::time::Duration::from_secs(args.wait),
+        poll: std::time::Duration::from_millis(10),
+    };
+    let found = examine(&mut env, &hw);
+    print_out(&format!("{found}\n"));
+    if found.healthy() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

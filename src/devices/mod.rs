@@ -13,6 +13,7 @@ mod validate;
 
 use std::time::Duration;
 
+pub use crate::hw::oled::Controller as OledController;
 use crate::rules::RulesError;
 use crate::ui::Button;
 
@@ -27,6 +28,9 @@ pub struct Hardware {
     pub i2c_bus: u8,
     /// The OLED's 7-bit address (0x3C, or 0x3D on some modules).
     pub oled_address: u8,
+    /// The OLED module's controller: SSD1306 (most 0.96-inch modules) or
+    /// SH1106 (most 1.3-inch ones).
+    pub oled: OledController,
     /// BCM GPIO wired to the MFRC522's RST.
     pub rfid_rst_pin: u8,
     /// The MFRC522's SPI clock.
@@ -70,6 +74,7 @@ impl Hardware {
         },
         i2c_bus: 1,
         oled_address: 0x3C,
+        oled: OledController::Ssd1306,
         rfid_rst_pin: 25,
         // The chip allows 10 MHz; jumper wires at a table do not.
         rfid_spi_hz: 1_000_000,

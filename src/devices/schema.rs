@@ -48,6 +48,10 @@ pub struct RawHardware {
         extend("default" = D.oled_address)
     )]
     pub oled_address: Int,
+    /// The OLED module's controller: "ssd1306" (most 0.96-inch modules) or
+    /// "sh1106" (most 1.3-inch modules).
+    #[schemars(with = "Option<OledName>", extend("default" = "ssd1306"))]
+    pub oled: Option<Spanned<String>>,
     /// BCM GPIO wired to the MFRC522's RST.
     #[schemars(with = "Option<u8>", range(max = 27), extend("default" = D.rfid_rst_pin))]
     pub rfid_rst_pin: Int,
@@ -74,6 +78,15 @@ pub struct RawHardware {
     pub host_unlock_seconds: Int,
     #[serde(default)]
     pub buttons: RawButtons,
+}
+
+/// The controllers `[hardware] oled` names (the schema's enum).
+#[derive(JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)] // only its schema is used
+enum OledName {
+    Ssd1306,
+    Sh1106,
 }
 
 /// `[hardware.buttons]`: BCM GPIO numbers (0–27). Each button goes to GND;

@@ -11,7 +11,12 @@ impl fmt::Display for Hardware {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "hardware: OLED 0x{:02X} on /dev/i2c-{}; RFID reader on SPI0 at {} Hz, RST GPIO {}, polled every {} ms; a host card unlocks for {} s",
+            "hardware: OLED{} 0x{:02X} on /dev/i2c-{}; RFID reader on SPI0 at {} Hz, RST GPIO {}, polled every {} ms; a host card unlocks for {} s",
+            match self.oled {
+                // The default reads as it always has.
+                super::OledController::Ssd1306 => "",
+                super::OledController::Sh1106 => " (SH1106)",
+            },
             self.oled_address,
             self.i2c_bus,
             self.rfid_spi_hz,

@@ -6,7 +6,7 @@ use std::ops::{Range, RangeInclusive};
 use crate::rules::Check;
 
 use super::schema::{Int, RawButtons, RawHardware};
-use super::{ButtonPins, Hardware};
+use super::{ButtonPins, Hardware, OledController};
 
 /// The GPIOs the 40-pin header brings out (BCM numbering).
 const HEADER: RangeInclusive<i64> = 0..=27;
@@ -46,6 +46,22 @@ pub(crate) fn hardware(raw: Option<&RawHardware>, c: &mut Check) -> Hardware {
         Some(a) => u8::try_from(*a.get_ref()).unwrap_or(d.oled_address),
         None => d.oled_address,
     };
+    let oled = match h
+        .oled
+        .as_ref()
+        .map(|o| (o.get_ref().to_ascii_lowercase(), o.span()))
+    {
+        None => d.oled,
+        Some((name, _)) if name == "ssd1306" => OledController::Ssd1306,
+        Some((name, _)) if name == "sh1106" => OledController::Sh1106,
+        Some((name, span)) => {
+            c.err(
+                &span,
+                format!("oled \"{name}\" is not a controller dealerd knows: \"ssd1306\" (most 0.96-inch modules) or \"sh1106\" (most 1.3-inch ones; the chip is named on the module's back or in the listing)"),
+            );
+            d.oled
+        }
+    };
     // The MFRC522 reads SPI up to 10 MHz; the Pi's SPI divider cannot go far below 10 kHz.
     let rfid_spi_hz = number(
         c,
@@ -77,6 +93,7 @@ pub(crate) fn hardware(raw: Option<&RawHardware>, c: &mut Check) -> Hardware {
         buttons: buttons(c, &h.buttons),
         i2c_bus,
         oled_address,
+        oled,
         rfid_rst_pin,
         rfid_spi_hz,
         rfid_poll_ms,

@@ -1,5 +1,5 @@
 //! Hardware layer: buttons on GPIO, an MFRC522 RFID reader on SPI0, and a
-//! 128x64 SSD1306 OLED on I2C1.
+//! 128x64 SSD1306 or SH1106 OLED on I2C1.
 //!
 //! Every device sits behind embedded-hal 1.0 traits (`I2c`, `SpiDevice`,
 //! `OutputPin`, `DelayNs`), so the real `ssd1306` and `mfrc522` drivers run
@@ -25,5 +25,7 @@ pub mod rfid;
 pub mod sim;
 pub mod spi;
 
+#[cfg(test)]
+mod sh1106_tests;
 #[cfg(test)]
 mod tests;

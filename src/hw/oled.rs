@@ -1,4 +1,4 @@
-//! SSD1306 128x64 over I2C, sending only what changed.
+//! SSD1306 or SH1106 128x64 over I2C, sending only what changed.
 //!
 //! The `ssd1306` crate's buffered mode resends the bounding box of every
 //! pixel drawn, changed or not, in 16-byte I2C chunks. A dealer screen
@@ -12,24 +12,22 @@
 //! Init uses the `ssd1306` crate's own sequence (through
 //! `I2CDisplayInterface`) in page addressing mode, which is what makes a
 //! page/column pointer set by three one-byte commands sufficient.
+//!
+//! The SH1106 (most 1.3-inch modules) takes the same page and column
+//! commands, but has 132 columns of RAM with the glass on columns 2..130,
+//! knows no addressing mode (page mode is all it has) and pumps its charge
+//! with `0xAD 0x8B` instead of `0x8D 0x14`. So it gets its own init
+//! sequence and every column address shifted by [`SH1106_OFFSET`].
 
-use embedded_graphics::draw_target::DrawTarget;
-use embedded_graphics::geometry::{Dimensions, OriginDimensions, Size};
-use embedded_graphics::pixelcolor::BinaryColor;
-use embedded_graphics::primitives::Rectangle;
-use embedded_graphics::Pixel;
 use embedded_hal::i2c::{Error as _, ErrorKind, I2c};
 use ssd1306::command::AddrMode;
 use ssd1306::prelude::{DisplayRotation, DisplaySize128x64};
 use ssd1306::{I2CDisplayInterface, Ssd1306};
 use thiserror::Error;
 
-/// Panel width in pixels (= columns).
-pub const WIDTH: usize = 128;
-/// Panel height in pixels.
-pub const HEIGHT: usize = 64;
-/// 8-pixel-tall pages.
-pub const PAGES: usize = HEIGHT / 8;
+// The frame and its sizes belong to the screens that draw them (`ui::frame`);
+// this side only sends a finished frame. Re-exported for the bus side's users.
+pub use crate::ui::frame::{Frame, PerPixel, HEIGHT, PAGES, WIDTH};
 
 /// What can go wrong talking to the OLED.
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
@@ -42,300 +40,28 @@ pub enum OledError {
     Init,
 }
 
-/// A 128x64 1-bit frame in the panel's own layout: page-major, one byte per
-/// column per page, LSB at the top. Screens draw into it with embedded-graphics.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Frame {
-    buf: [u8; WIDTH * PAGES],
+/// Which controller the OLED module carries (`[hardware] oled`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Controller {
+    /// 0.96-inch modules, mostly: 128 columns.
+    #[default]
+    Ssd1306,
+    /// 1.3-inch modules, mostly: 132 columns, the glass from column 2.
+    Sh1106,
 }
 
-impl Default for Frame {
-    fn default() -> Self {
-        Self {
-            buf: [0; WIDTH * PAGES],
-        }
-    }
-}
+/// The SH1106's first visible RAM column.
+pub const SH1106_OFFSET: usize = 2;
 
-impl std::fmt::Debug for Frame {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // ASCII art: an assertion failure should show the picture.
-        writeln!(f, "Frame")?;
-        for y in 0..HEIGHT {
-            let row: String = (0..WIDTH)
-                .map(|x| if self.pixel(x, y) { '#' } else { '.' })
-                .collect();
-            writeln!(f, "{row}")?;
-        }
-        Ok(())
-    }
-}
-
-impl Frame {
-    /// All pixels off.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// A frame from panel-layout bytes.
-    pub fn from_bytes(buf: [u8; WIDTH * PAGES]) -> Self {
-        Self { buf }
-    }
-
-    /// Panel-layout bytes.
-    pub fn as_bytes(&self) -> &[u8; WIDTH * PAGES] {
-        &self.buf
-    }
-
-    /// One page (8 rows) as 128 column bytes.
-    pub fn page(&self, page: usize) -> &[u8] {
-        &self.buf[page * WIDTH..(page + 1) * WIDTH]
-    }
-
-    /// One page's 128 column bytes to write, or `None` past the last page.
-    pub fn page_mut(&mut self, page: usize) -> Option<&mut [u8]> {
-        if page >= PAGES {
-            return None;
-        }
-        self.buf.get_mut(page * WIDTH..(page + 1) * WIDTH)
-    }
-
-    /// Whether the pixel at (x, y) is on; off outside the panel.
-    pub fn pixel(&self, x: usize, y: usize) -> bool {
-        x < WIDTH && y < HEIGHT && self.buf[(y / 8) * WIDTH + x] & (1 << (y % 8)) != 0
-    }
-
-    /// Lights (or clears) the rows of column `x` whose bits are set in
-    /// `bits`, bit 0 at row `y`: a glyph column in one go, for text, which
-    /// is most of every screen. Rows and columns off the panel are ignored.
-    #[inline]
-    pub fn column_bits(&mut self, x: i32, y: i32, bits: u64, on: bool) {
-        let Ok(x) = usize::try_from(x) else { return };
-        if x >= WIDTH || bits == 0 {
-            return;
-        }
-        // In i64, no row number overflows, however far off the panel.
-        let y = i64::from(y);
-        let height = 64 - i64::from(bits.leading_zeros());
-        let first = y.max(0) / 8;
-        let last = (y + height - 1).min(HEIGHT as i64 - 1) / 8;
-        for page in first..=last {
-            // Glyph row at the page's top row; negative when the glyph
-            // starts inside this page.
-            let offset = page * 8 - y;
-            let byte = match offset {
-                0..=63 => (bits >> offset) as u8,
-                -7..=-1 => (bits << -offset) as u8,
-                _ => 0,
-            };
-            let cell = &mut self.buf[page as usize * WIDTH + x];
-            if on {
-                *cell |= byte;
-            } else {
-                *cell &= !byte;
-            }
-        }
-    }
-
-    /// [`Frame::column_bits`] for consecutive columns from `x`, all with
-    /// their top at row `y`: a glyph, or a character cell's background. Where
-    /// `y` is on the panel each column is its bits shifted into place and
-    /// laid a byte a page, with the page and shift worked out once per call,
-    /// not per column (text is most of every screen's drawing).
-    #[inline]
-    pub fn columns_bits(
-        &mut self,
-        x: i32,
-        y: i32,
-        columns: impl IntoIterator<Item = u64>,
-        on: bool,
-    ) {
-        let Ok(top) = usize::try_from(y) else {
-            return self.columns_by_one(x, y, columns, on);
-        };
-        if top >= HEIGHT {
-            return;
-        }
-        let (page0, shift) = (top / 8, (top % 8) as u32);
-        for (i, bits) in columns.into_iter().enumerate() {
-            let x = i64::from(x) + i as i64;
-            let Ok(x) = usize::try_from(x) else { continue };
-            if x >= WIDTH {
-                continue;
-            }
-            if bits.leading_zeros() < shift {
-                // Rows past the 64th bit after the shift: the general path.
-                self.column_bits(x as i32, y, bits, on);
-                continue;
-            }
-            let mut wide = bits << shift;
-            let mut page = page0;
-            while wide != 0 && page < PAGES {
-                let cell = &mut self.buf[page * WIDTH + x];
-                let byte = wide as u8;
-                if on {
-                    *cell |= byte;
-                } else {
-                    *cell &= !byte;
-                }
-                wide >>= 8;
-                page += 1;
-            }
-        }
-    }
-
-    fn columns_by_one(&mut self, x: i32, y: i32, columns: impl IntoIterator<Item = u64>, on: bool) {
-        for (i, bits) in columns.into_iter().enumerate() {
-            if let Ok(x) = i32::try_from(i64::from(x) + i as i64) {
-                self.column_bits(x, y, bits, on);
-            }
-        }
-    }
-
-    /// Set one pixel; ignored outside the panel.
-    pub fn set_pixel(&mut self, x: usize, y: usize, on: bool) {
-        if x < WIDTH && y < HEIGHT {
-            let byte = &mut self.buf[(y / 8) * WIDTH + x];
-            let bit = 1 << (y % 8);
-            if on {
-                *byte |= bit;
-            } else {
-                *byte &= !bit;
-            }
-        }
-    }
-}
-
-impl OriginDimensions for Frame {
-    fn size(&self) -> Size {
-        Size::new(WIDTH as u32, HEIGHT as u32)
-    }
-}
-
-/// Bits `lo..=hi` of a page byte (rows `lo..=hi` of the page), `lo <= hi <= 7`.
-fn rows_mask(lo: usize, hi: usize) -> u8 {
-    (0xFF << lo) & (0xFF >> (7 - hi))
-}
-
-/// Drop the next `n` items (an iterator's own `nth` can skip without
-/// producing them, e.g. a slice's).
-fn skip<I: Iterator>(it: &mut I, n: usize) {
-    if n > 0 {
-        it.nth(n - 1);
-    }
-}
-
-impl DrawTarget for Frame {
-    type Color = BinaryColor;
-    type Error = core::convert::Infallible;
-
-    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
-    where
-        I: IntoIterator<Item = Pixel<Self::Color>>,
-    {
-        // Text in one colour (`MonoTextStyle::new`, most of every screen)
-        // arrives here, not in `fill_contiguous`: embedded-graphics 0.8
-        // filters a glyph's lit pixels and calls `draw_iter`. Its glyph
-        // iterator, not this loop, is the cost (branchless or unsigned-compare
-        // versions of this loop measured the same or slower).
-        for Pixel(p, color) in pixels {
-            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
-                self.set_pixel(x, y, color.is_on());
-            }
-        }
-        Ok(())
-    }
-
-    /// Row-major over the whole (unclipped) `area`, as embedded-graphics
-    /// defines it: colours for pixels off the frame are consumed and dropped.
-    /// Each row's visible span is one bit of one page across a byte slice, so
-    /// the inner loop has no bounds checks and no index arithmetic.
-    fn fill_contiguous<I>(&mut self, area: &Rectangle, colors: I) -> Result<(), Self::Error>
-    where
-        I: IntoIterator<Item = Self::Color>,
-    {
-        let clip = area.intersection(&self.bounding_box());
-        let Some(end) = clip.bottom_right() else {
-            return Ok(()); // wholly off the frame or zero-sized: nothing shows
-        };
-        // Inside the frame after the intersection, so these are 0..WIDTH/HEIGHT.
-        let (x0, y0) = (clip.top_left.x as usize, clip.top_left.y as usize);
-        let (x1, y1) = (end.x as usize, end.y as usize);
-        let width = area.size.width as usize;
-        // Off-frame parts of the area: rows above, and each row's columns
-        // left and right of the visible span.
-        let above = (clip.top_left.y - area.top_left.y) as usize;
-        let lead = (clip.top_left.x - area.top_left.x) as usize;
-        let trail = width - lead - (x1 - x0 + 1);
-        let mut colors = colors.into_iter();
-        skip(&mut colors, above.saturating_mul(width));
-        for y in y0..=y1 {
-            let bit = 1 << (y % 8);
-            let row = &mut self.buf[(y / 8) * WIDTH + x0..=(y / 8) * WIDTH + x1];
-            skip(&mut colors, lead);
-            // A short iterator just leaves the rest as it was, as the
-            // per-pixel default would.
-            for (byte, c) in row.iter_mut().zip(colors.by_ref()) {
-                *byte = (*byte & !bit) | if c.is_on() { bit } else { 0 };
-            }
-            skip(&mut colors, trail);
-        }
-        Ok(())
-    }
-
-    /// One mask per page: a rectangle touches at most 8 pages, and each
-    /// page's rows are the same bits in every column of the span.
-    fn fill_solid(&mut self, area: &Rectangle, color: Self::Color) -> Result<(), Self::Error> {
-        let clip = area.intersection(&self.bounding_box());
-        let Some(end) = clip.bottom_right() else {
-            return Ok(());
-        };
-        let (x0, y0) = (clip.top_left.x as usize, clip.top_left.y as usize);
-        let (x1, y1) = (end.x as usize, end.y as usize);
-        for page in y0 / 8..=y1 / 8 {
-            let lo = if page == y0 / 8 { y0 % 8 } else { 0 };
-            let hi = if page == y1 / 8 { y1 % 8 } else { 7 };
-            let mask = rows_mask(lo, hi);
-            let span = &mut self.buf[page * WIDTH + x0..=page * WIDTH + x1];
-            if color.is_on() {
-                span.iter_mut().for_each(|b| *b |= mask);
-            } else {
-                span.iter_mut().for_each(|b| *b &= !mask);
-            }
-        }
-        Ok(())
-    }
-
-    fn clear(&mut self, color: Self::Color) -> Result<(), Self::Error> {
-        self.buf.fill(if color.is_on() { 0xFF } else { 0x00 });
-        Ok(())
-    }
-}
-
-/// The frame with only the per-pixel path: one `set_pixel` a pixel, and
-/// embedded-graphics' default `fill_contiguous`, `fill_solid` and (through
-/// `ui::Canvas`) text. The reference the frame's fast paths are held to,
-/// byte for byte, in the tests and benchmarks.
-pub struct PerPixel<'a>(pub &'a mut Frame);
-
-impl OriginDimensions for PerPixel<'_> {
-    fn size(&self) -> Size {
-        self.0.size()
-    }
-}
-
-impl DrawTarget for PerPixel<'_> {
-    type Color = BinaryColor;
-    type Error = core::convert::Infallible;
-
-    /// The frame's own `draw_iter` is the per-pixel path.
-    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
-    where
-        I: IntoIterator<Item = Pixel<Self::Color>>,
-    {
-        self.0.draw_iter(pixels)
-    }
-}
+/// The SH1106's init, after its datasheet's power-on sequence: display off,
+/// clock, 64 rows, no offset, start line 0, DC-DC on, segments and rows
+/// remapped (the same orientation the ssd1306 crate gives an SSD1306 at
+/// `Rotate0`), COM pins alternative, contrast, precharge, VCOMH, normal
+/// display, display on.
+const SH1106_INIT: [u8; 24] = [
+    0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0xAD, 0x8B, 0xA1, 0xC8, 0xDA, 0x12, 0x81, 0xCF,
+    0xD9, 0x22, 0xDB, 0x40, 0x32, 0xA4, 0xA6, 0xAF,
+];
 
 /// Traffic of one flush.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -375,6 +101,7 @@ pub const REINIT_AFTER: u32 = 2;
 #[derive(Debug)]
 pub struct Oled {
     addr: u8,
+    controller: Controller,
     /// What the panel shows, in the pages `known` says it is sure of.
     shown: Frame,
     /// Pages whose content is unknown (never sent, or their write failed)
@@ -413,8 +140,14 @@ impl<I: I2c> I2c for Retrying<'_, I> {
 impl Oled {
     /// A writer for the panel at 7-bit address `addr`; nothing is sent yet.
     pub fn new(addr: u8) -> Self {
+        Self::with_controller(addr, Controller::Ssd1306)
+    }
+
+    /// A writer for a panel with the given controller at `addr`.
+    pub fn with_controller(addr: u8, controller: Controller) -> Self {
         Self {
             addr,
+            controller,
             shown: Frame::new(),
             known: [false; PAGES],
             needs_init: true,
@@ -428,6 +161,15 @@ impl Oled {
         self.known = [false; PAGES];
         self.needs_init = true;
         let mut bus = Retrying(i2c);
+        if self.controller == Controller::Sh1106 {
+            // One transaction: Co=0, D/C#=0, every byte after it a command.
+            let mut cmds = [0u8; SH1106_INIT.len() + 1];
+            cmds[1..].copy_from_slice(&SH1106_INIT);
+            bus.write(self.addr, &cmds)
+                .map_err(|e| OledError::Bus(e.kind()))?;
+            self.needs_init = false;
+            return Ok(());
+        }
         let iface = I2CDisplayInterface::new_custom_address(&mut bus, self.addr);
         let mut display = Ssd1306::new(iface, DisplaySize128x64, DisplayRotation::Rotate0);
         display
@@ -435,6 +177,11 @@ impl Oled {
             .map_err(|_| OledError::Init)?;
         self.needs_init = false;
         Ok(())
+    }
+
+    /// The panel's 7-bit I2C address.
+    pub fn address(&self) -> u8 {
+        self.addr
     }
 
     /// Forget what the panel shows: the next flush re-inits and resends all.
@@ -479,7 +226,10 @@ impl Oled {
             };
             let Some((first, last)) = span else { continue };
             let page_cmd = 0xB0 | (page as u8 & 0x07);
-            let col = first as u8;
+            let col = match self.controller {
+                Controller::Ssd1306 => first as u8,
+                Controller::Sh1106 => (first + SH1106_OFFSET) as u8,
+            };
             buf.clear();
             buf.extend_from_slice(&[
                 CMD_ONE,
@@ -497,7 +247,9 @@ impl Oled {
             if let Err(e) = bus.write(self.addr, &buf) {
                 return Err(OledError::Bus(e.kind()));
             }
-            self.shown.buf[page * WIDTH..(page + 1) * WIDTH].copy_from_slice(new);
+            if let Some(shown) = self.shown.page_mut(page) {
+                shown.copy_from_slice(new);
+            }
             self.known[page] = true;
             stats.writes += 1;
             stats.payload += buf.len();

@@ -131,6 +131,13 @@ pub struct Header {
     /// file. Absent in journals from before it (they keep their names).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub night: Option<u64>,
+    /// Whether the clock had been set from network time when the night
+    /// began (`None`: no way to tell, and every journal before this field).
+    /// A Pi has no battery clock, and Raspberry Pi OS starts it at the last
+    /// shutdown's time, which looks set: `started` and the records' `at`
+    /// are only as good as this says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_synced: Option<bool>,
 }
 
 impl Header {
@@ -142,12 +149,19 @@ impl Header {
             rules_text: rules_text.to_string(),
             started: None,
             night: None,
+            clock_synced: None,
         }
     }
 
     /// The header of the night numbered `n` ([`Header::night`]).
     pub fn numbered(mut self, n: Option<u64>) -> Header {
         self.night = n;
+        self
+    }
+
+    /// The header with what was known of the clock when the night began.
+    pub fn clock_synced(mut self, synced: Option<bool>) -> Header {
+        self.clock_synced = synced;
         self
     }
 

@@ -47,6 +47,19 @@ pub fn now() -> Option<u64> {
         .filter(|&s| s >= EARLIEST)
 }
 
+/// Whether the system clock has been set from network time, as
+/// systemd-timesyncd says (it touches `/run/systemd/timesync/synchronized`
+/// on its first sync); `None` where timesyncd does not run, so nobody says.
+pub fn synced() -> Option<bool> {
+    synced_under(std::path::Path::new("/"))
+}
+
+/// [`synced`] with `/` at `root` (tests).
+pub fn synced_under(root: &std::path::Path) -> Option<bool> {
+    let dir = root.join("run/systemd/timesync");
+    dir.is_dir().then(|| dir.join("synchronized").exists())
+}
+
 /// 2020-01-01: any clock before this has not been set.
 pub const EARLIEST: u64 = 1_577_836_800;
 

@@ -339,3 +339,39 @@ fn stamps_are_kept_and_optional() {
     }
     assert_eq!(stamps, [Some(1_795_474_711), None, Some(1_795_474_799)]);
 }
+
+/// The header says whether the clock was set when the night began; a
+/// header without the field (every journal before it) reads as "unknown".
+#[test]
+fn the_header_records_whether_the_clock_was_set() {
+    let path = tmp("clock-synced");
+    let header = Header::new("embedded default", "x").clock_synced(Some(false));
+    drop(Journal::create(&path, header).expect("create"));
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains(r#""clock_synced":false"#),
+        "{text}"
+    );
+    let (header, _) = Journal::read(&path).expect("read");
+    assert_eq!(header.clock_synced, Some(false));
+
+    let old = text.replace(r#","clock_synced":false"#, "");
+    assert_ne!(old, text);
+    std::fs::write(&path, old).expect("write");
+    let (header, _) = Journal::read(&path).expect("an old journal reads");
+    assert_eq!(header.clock_synced, None);
+    let _ = std::fs::remove_file(&path);
+
+    // What timesyncd leaves in /run, under a fake root.
+    let root = std::env::temp_dir().join(format!("dealerd-timesync-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    assert_eq!(super::stamp::synced_under(&root), None);
+    std::fs::create_dir_all(root.join("run/systemd/timesync")).unwrap();
+    assert_eq!(super::stamp::synced_under(&root), Some(false));
+    std::fs::write(root.join("run/systemd/timesync/synchronized"), "").unwrap();
+    assert_eq!(super::stamp::synced_under(&root), Some(true));
+    let _ = std::fs::remove_dir_all(&root);
+}

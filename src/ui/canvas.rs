@@ -15,8 +15,8 @@ use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 
+use super::frame::{PerPixel, PAGES};
 use super::render::{Frame, HEIGHT, WIDTH};
-use crate::hw::oled::{PerPixel, PAGES};
 
 /// One line of text, its top at `at.y` (`Baseline::Top`), placed by
 /// `align` about `at.x` as embedded-graphics places it.

@@ -31,6 +31,7 @@
 pub mod amount;
 pub mod canvas;
 pub mod controller;
+pub mod frame;
 pub mod host;
 mod host_screens;
 mod input;

@@ -2,7 +2,7 @@
 //! tests and docs. The frame is the OLED's own buffer type, so what is
 //! rendered here is byte for byte what the panel would get.
 
-pub use crate::hw::oled::{Frame, HEIGHT, WIDTH};
+pub use super::frame::{Frame, HEIGHT, WIDTH};
 
 /// Two pixel rows per character with Unicode half blocks; one line per pair
 /// of rows, each `WIDTH` characters.

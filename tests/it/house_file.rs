@@ -115,6 +115,7 @@ fn the_schema_still_has_hardware_with_its_fields() {
             "buttons",
             "host_unlock_seconds",
             "i2c_bus",
+            "oled",
             "oled_address",
             "rfid_poll_ms",
             "rfid_rst_pin",

@@ -11,8 +11,8 @@ use std::sync::OnceLock;
 
 use dealerd::daemon::sim;
 use dealerd::daemon::store::Storage;
-use dealerd::hw::oled::{HEIGHT, WIDTH};
 use dealerd::table::Night;
+use dealerd::ui::frame::{HEIGHT, WIDTH};
 use dealerd::ui::{qr, Frame};
 use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use embedded_graphics::mono_font::{MonoFont, MonoTextStyle};

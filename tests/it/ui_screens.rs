@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use dealerd::hw::oled::PerPixel;
 use dealerd::table::{script, Night};
+use dealerd::ui::frame::PerPixel;
 use dealerd::ui::{render, screens, ClockView, Controller, Intent, Mode, Ranking, View};
 use dealerd::ui::{Button, Press};
 
@@ -186,8 +186,8 @@ fn screens_match_the_per_pixel_path() {
 }
 
 mod text {
-    use dealerd::hw::oled::PerPixel;
     use dealerd::ui::canvas::{columns_by_pixels, text_by_pixels, Canvas, TextSpec};
+    use dealerd::ui::frame::PerPixel;
     use dealerd::ui::render::Frame;
     use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
     use embedded_graphics::mono_font::MonoFont;

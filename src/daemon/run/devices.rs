@@ -10,7 +10,7 @@ use embedded_hal::i2c::{ErrorType as I2cErrorType, I2c, Operation};
 use super::display::ShownHook;
 use super::error::OpenError;
 use super::input::InputTx;
-use crate::devices::Hardware;
+use crate::devices::{Hardware, OledController};
 use crate::hw::rfid::RfidReader;
 use crate::hw::sim::{FakeI2c, FakeMfrc522, FakePin, NoDelay};
 use crate::hw::spi::{FullDuplex, FullDuplexDevice, SpiError};
@@ -91,7 +91,10 @@ impl FakeDevices {
     /// A panel at the house's OLED address and a v2.0 chip with no card.
     pub fn new(hw: &Hardware) -> FakeDevices {
         FakeDevices {
-            bus: Shared::new(FakeI2c::new(hw.oled_address)),
+            bus: Shared::new(match hw.oled {
+                OledController::Ssd1306 => FakeI2c::new(hw.oled_address),
+                OledController::Sh1106 => FakeI2c::new_sh1106(hw.oled_address),
+            }),
             chip: Shared::new(FakeMfrc522::new(0x92)),
             buttons: Shared::new(None),
         }

@@ -16,7 +16,8 @@ use tracing::{debug, info, warn};
 use super::backoff::Backoff;
 use super::devices::Opener;
 use super::error::OpenError;
-use crate::hw::oled::{Frame, Oled, OledError};
+use crate::hw::oled::{Oled, OledError};
+use crate::ui::frame::Frame;
 
 #[derive(Debug, thiserror::Error)]
 enum DisplayFault {
@@ -52,6 +53,12 @@ impl<I: I2c> DisplayWriter<I> {
             failures: 0,
             shown: None,
         }
+    }
+
+    /// Drives a panel with this controller (SSD1306 unless told).
+    pub fn controller(mut self, controller: crate::hw::oled::Controller) -> Self {
+        self.oled = Oled::with_controller(self.oled.address(), controller);
+        self
     }
 
     /// Hands `hook` every frame once it is on the panel.
@@ -150,7 +157,7 @@ mod tests {
     use crate::daemon::run::backoff::Backoff;
     use crate::daemon::run::{FakeDevices, LogCapture};
     use crate::devices::Hardware;
-    use crate::hw::oled::Frame;
+    use crate::ui::frame::Frame;
 
     #[test]
     fn a_bus_dropping_one_write_in_ten_shows_every_frame() {

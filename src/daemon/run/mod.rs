@@ -234,6 +234,7 @@ where
     let setup_err = |what| move |source| RunError::Setup { what, source };
 
     let writer = DisplayWriter::new(devices.display, hw.oled_address, tuning.display_retry)
+        .controller(hw.oled)
         .on_shown(devices.shown);
     display::spawn(writer, frames_rx).map_err(setup_err("OLED thread"))?;
     let poll = tuning.poll_every(&hw);

@@ -11,7 +11,7 @@ use super::input::InputTx;
 use super::notify::Notifier;
 use crate::daemon::session::{Input, Level};
 use crate::daemon::store::Stored;
-use crate::hw::oled::Frame;
+use crate::ui::frame::Frame;
 
 pub struct Core {
     pub session: Stored,

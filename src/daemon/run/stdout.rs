@@ -15,7 +15,7 @@ use tracing::debug;
 
 use super::display::ShownHook;
 use crate::daemon::term;
-use crate::hw::oled::Frame;
+use crate::ui::frame::Frame;
 
 enum Out {
     Frame(Box<Frame>),

@@ -17,8 +17,8 @@ use super::{FakeDevices, OpenError};
 use crate::daemon::session::{Input, RulesSource};
 use crate::daemon::store::{Storage, Stored};
 use crate::devices::Hardware;
-use crate::hw::oled::Frame;
 use crate::hw::sim::Miso;
+use crate::ui::frame::Frame;
 use crate::ui::{Button, Press};
 
 type Logs = super::LogCapture;

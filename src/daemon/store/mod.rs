@@ -118,7 +118,8 @@ impl Stored {
                         let number = storage.ledger.as_deref().map(records::next_night_number);
                         let header = Header::new(&rules.name(), &rules.text)
                             .started_at(wall)
-                            .numbered(number);
+                            .numbered(number)
+                            .clock_synced(stamp::synced());
                         let journal = blank.begin(header)?;
                         warn(journal.recovered());
                         (session, Some(journal))

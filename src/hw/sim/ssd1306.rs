@@ -4,10 +4,14 @@
 //! byte (Co, D/C#) before command or data bytes, multi-byte commands, the
 //! three addressing modes and their pointer wrap rules. Tests compare its
 //! GDDRAM with the frame that was meant to be shown.
+//!
+//! The same model plays an SH1106 ([`FakePanel::power_on_sh1106`]): 132
+//! columns of RAM with the glass on 2..130, page addressing only, and the
+//! SSD1306's addressing-mode and charge-pump commands unknown to it.
 
 use embedded_hal::i2c::{ErrorKind, ErrorType, I2c, NoAcknowledgeSource, Operation};
 
-use crate::hw::oled::{Frame, PAGES, WIDTH};
+use crate::ui::frame::{Frame, PAGES, WIDTH};
 
 /// Addressing mode, command 0x20.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,10 +24,37 @@ pub enum AddressMode {
     Page,
 }
 
-/// The SSD1306 controller's state and GDDRAM.
+/// Which controller the model plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Model {
+    Ssd1306,
+    Sh1106,
+}
+
+impl Model {
+    /// Columns of RAM.
+    fn columns(self) -> usize {
+        match self {
+            Model::Ssd1306 => WIDTH,
+            Model::Sh1106 => 132,
+        }
+    }
+
+    /// RAM column shown at the glass's left edge.
+    fn offset(self) -> usize {
+        match self {
+            Model::Ssd1306 => 0,
+            Model::Sh1106 => 2,
+        }
+    }
+}
+
+/// The SSD1306 (or SH1106) controller's state and GDDRAM.
 #[derive(Debug, Clone)]
 pub struct FakePanel {
-    ram: [u8; WIDTH * PAGES],
+    /// Which controller this is.
+    pub model: Model,
+    ram: Vec<u8>,
     /// Display on (0xAF) or sleeping (0xAE).
     pub display_on: bool,
     /// Charge pump enabled (0x8D 0x14); without it the glass stays dark.
@@ -49,12 +80,22 @@ impl Default for FakePanel {
 impl FakePanel {
     /// State after power-up: RAM holds noise, display off, page mode.
     pub fn power_on() -> Self {
-        let mut ram = [0u8; WIDTH * PAGES];
+        Self::power_on_as(Model::Ssd1306)
+    }
+
+    /// An SH1106 after power-up.
+    pub fn power_on_sh1106() -> Self {
+        Self::power_on_as(Model::Sh1106)
+    }
+
+    fn power_on_as(model: Model) -> Self {
+        let mut ram = vec![0u8; model.columns() * PAGES];
         // Deterministic "noise" so a missed byte shows up in comparisons.
         for (i, b) in ram.iter_mut().enumerate() {
             *b = (i as u8).wrapping_mul(37) ^ 0x5A;
         }
         Self {
+            model,
             ram,
             display_on: false,
             charge_pump: false,
@@ -68,9 +109,14 @@ impl FakePanel {
         }
     }
 
-    /// GDDRAM as a frame.
+    /// What the glass shows of GDDRAM, as a frame.
     pub fn frame(&self) -> Frame {
-        Frame::from_bytes(self.ram)
+        let (cols, off) = (self.model.columns(), self.model.offset());
+        let mut buf = [0u8; WIDTH * PAGES];
+        for (page, out) in buf.chunks_mut(WIDTH).enumerate() {
+            out.copy_from_slice(&self.ram[page * cols + off..page * cols + off + WIDTH]);
+        }
+        Frame::from_bytes(buf)
     }
 
     /// Feed one I2C write's payload (everything after the address byte).
@@ -98,7 +144,15 @@ impl FakePanel {
     }
 
     fn data(&mut self, b: u8) {
-        self.ram[self.page * WIDTH + self.col] = b;
+        let cols = self.model.columns();
+        if self.col < cols {
+            self.ram[self.page * cols + self.col] = b;
+        }
+        if self.model == Model::Sh1106 {
+            // Page mode only; the column stops past the last one, no wrap.
+            self.col = (self.col + 1).min(cols);
+            return;
+        }
         match self.mode {
             AddressMode::Page => {
                 self.col = if self.col >= WIDTH - 1 {
@@ -144,12 +198,10 @@ impl FakePanel {
             }
             return;
         }
-        let nargs = match b {
-            0x20 | 0x81 | 0x8D | 0xA8 | 0xAD | 0xD3 | 0xD5 | 0xD9 | 0xDA | 0xDB => 1,
-            0x21 | 0x22 | 0xA3 => 2,
-            0x29 | 0x2A => 5,
-            0x26 | 0x27 => 6,
-            _ => 0,
+        let nargs = match (self.model, b) {
+            (Model::Sh1106, 0x81 | 0xA8 | 0xAD | 0xD3 | 0xD5 | 0xD9 | 0xDA | 0xDB) => 1,
+            (Model::Sh1106, _) => 0,
+            (_, b) => Self::ssd1306_args(b),
         };
         if nargs == 0 {
             self.command(b, &[]);
@@ -158,7 +210,20 @@ impl FakePanel {
         }
     }
 
+    fn ssd1306_args(b: u8) -> usize {
+        match b {
+            0x20 | 0x81 | 0x8D | 0xA8 | 0xAD | 0xD3 | 0xD5 | 0xD9 | 0xDA | 0xDB => 1,
+            0x21 | 0x22 | 0xA3 => 2,
+            0x29 | 0x2A => 5,
+            0x26 | 0x27 => 6,
+            _ => 0,
+        }
+    }
+
     fn command(&mut self, cmd: u8, args: &[u8]) {
+        if self.model == Model::Sh1106 {
+            return self.sh1106_command(cmd, args);
+        }
         let arg = |i: usize| usize::from(args.get(i).copied().unwrap_or(0));
         match cmd {
             0x00..=0x0F => self.col = (self.col & 0xF0) | usize::from(cmd & 0x0F),
@@ -209,6 +274,39 @@ impl FakePanel {
     }
 }
 
+impl FakePanel {
+    /// The SH1106's command set (its datasheet, section "Commands").
+    fn sh1106_command(&mut self, cmd: u8, args: &[u8]) {
+        match cmd {
+            // An 8-bit register; a column past the RAM takes no data.
+            0x00..=0x0F => self.col = (self.col & 0xF0) | usize::from(cmd & 0x0F),
+            0x10..=0x1F => self.col = (self.col & 0x0F) | (usize::from(cmd & 0x0F) << 4),
+            0xB0..=0xB7 => self.page = usize::from(cmd & 0x07),
+            // DC-DC control: 0xAD then 0x8A | on.
+            0xAD => self.charge_pump = args.first().is_some_and(|a| a & 0x01 != 0),
+            0xAE => self.display_on = false,
+            0xAF => self.display_on = true,
+            0x30..=0x33
+            | 0x40..=0x7F
+            | 0x81
+            | 0xA0
+            | 0xA1
+            | 0xA4..=0xA8
+            | 0xC0
+            | 0xC8
+            | 0xD3
+            | 0xD5
+            | 0xD9
+            | 0xDA
+            | 0xDB
+            | 0xE3 => {}
+            // 0x20 (addressing mode), 0x21/0x22 (windows), 0x8D (charge
+            // pump) and scrolling are the SSD1306's alone.
+            _ => self.unknown.push(cmd),
+        }
+    }
+}
+
 /// Error of the fake bus, as the I2C trait sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FakeI2cError(pub ErrorKind);
@@ -244,8 +342,17 @@ pub struct FakeI2c {
 impl FakeI2c {
     /// A bus with a powered-on (uninitialised) panel at `addr`.
     pub fn new(addr: u8) -> Self {
+        Self::with_panel(addr, FakePanel::power_on())
+    }
+
+    /// A bus with an SH1106 panel at `addr`.
+    pub fn new_sh1106(addr: u8) -> Self {
+        Self::with_panel(addr, FakePanel::power_on_sh1106())
+    }
+
+    fn with_panel(addr: u8, panel: FakePanel) -> Self {
         Self {
-            panel: FakePanel::power_on(),
+            panel,
             addr,
             unplugged: false,
             unplug_after: None,
@@ -261,7 +368,7 @@ impl FakeI2c {
     pub fn replug(&mut self) {
         self.unplugged = false;
         self.unplug_after = None;
-        self.panel = FakePanel::power_on();
+        self.panel = FakePanel::power_on_as(self.panel.model);
     }
 
     /// Zero the traffic counters.
