@@ -211,9 +211,14 @@ impl<W: Write> Sim<'_, W> {
                 reason: e.to_string(),
             })?;
         }
+        // The keys' help under every frame at the keyboard; a script's
+        // output has it once, under the first (issue 22).
+        let help = self.real_time || self.frame_no == 0;
         self.frame_no += 1;
-        if self.opts.echo {
+        if self.opts.echo && help {
             let _ = writeln!(self.out, "{}{KEYS}\n{COMMANDS}", term::boxed(&frame));
+        } else if self.opts.echo {
+            let _ = writeln!(self.out, "{}", term::boxed(&frame));
         }
         self.print_notes();
         match self.session.failure() {

@@ -68,6 +68,7 @@ impl Table {
                 format!("{}'s stack set to {}", who(*seat), money(*stack))
             }
             TableEvent::EndSession => "the session has ended".into(),
+            TableEvent::EnrollCard { name, .. } => format!("card enrolled: {name}"),
         }
     }
 

@@ -71,6 +71,9 @@ pub enum TableEvent {
     /// The host ends the night: everyone seated cashes out, and the table
     /// takes no further event (undo still works).
     EndSession,
+    /// The host binds a card the house file does not know to a player's
+    /// name (from the roster, or a guest's); `uid` as the reader's hex.
+    EnrollCard { uid: String, name: String },
 }
 
 impl TableEvent {
@@ -81,7 +84,8 @@ impl TableEvent {
             TableEvent::Rules { .. }
             | TableEvent::MoveSeat { .. }
             | TableEvent::SetStack { .. }
-            | TableEvent::EndSession => true,
+            | TableEvent::EndSession
+            | TableEvent::EnrollCard { .. } => true,
             TableEvent::Join { .. }
             | TableEvent::Leave { .. }
             | TableEvent::SitOut { .. }

@@ -3,6 +3,7 @@
 //! plus a [`TableEvent`] gives a new table or a [`TableError`], and a
 //! [`Night`] is the fold of its events, so undo and crash recovery are replays.
 
+mod cards;
 mod deal;
 mod describe;
 mod error;
@@ -23,6 +24,7 @@ use std::sync::Arc;
 use crate::engine::{Chips, Hand, HandState, Phase};
 use crate::rules::{HandKind, HouseRules};
 
+pub use cards::Enrolled;
 pub use error::TableError;
 pub use event::TableEvent;
 pub use guts::{GutsRound, GutsState};
@@ -128,6 +130,8 @@ pub struct Table {
     lives: Option<LivesGame>,
     /// The host ended the night: no event is taken any more.
     ended: bool,
+    /// Cards the host enrolled tonight, bound to players' names.
+    enrolled: Vec<Enrolled>,
 }
 
 impl Table {
@@ -153,6 +157,7 @@ impl Table {
             guts: GutsState::default(),
             lives: None,
             ended: false,
+            enrolled: Vec::new(),
         }
     }
 
@@ -391,6 +396,7 @@ impl Table {
             guts: self.guts.clone(),
             lives: self.lives.clone(),
             ended: self.ended,
+            enrolled: self.enrolled.clone(),
         }
     }
 
@@ -449,6 +455,7 @@ impl Table {
             MoveSeat { from, to } => self.move_seat(*from, *to),
             SetStack { seat, stack } => self.set_stack(*seat, *stack),
             EndSession => self.end_session(),
+            EnrollCard { uid, name } => self.enroll(uid, name),
         }
     }
 

@@ -37,6 +37,9 @@ pub enum Intent {
     ReloadRules,
     /// The host is done: lock host actions until the card is tapped again.
     LockHost,
+    /// The host starts the next night: the ended one is archived (the
+    /// caller owns files) and the table starts empty under the same rules.
+    NewNight,
 }
 
 /// Menu entries, in screen order.
@@ -233,7 +236,21 @@ impl Controller {
             Screen::Showdown(Cow::Borrowed(r)) => self.ranking(table, r.clone(), press),
             // The big clock is only a view: the player it counts for acts
             // under it, so presses work as on the table's own screen.
+            Screen::Clock(_) if press.button == Button::Undo => self.take_back(view.night),
             Screen::Clock(_) => self.at_table(table, table_screen(table, self.pick), press),
+            Screen::Between
+            | Screen::Guts
+            | Screen::Lives
+            | Screen::Opener(_)
+            | Screen::Action(_)
+            | Screen::Exchange { .. }
+            | Screen::Deal
+            | Screen::Showdown(Cow::Owned(_))
+            | Screen::Waiting
+                if press.button == Button::Undo =>
+            {
+                self.take_back(view.night)
+            }
             screen @ (Screen::Between
             | Screen::Guts
             | Screen::Lives

@@ -17,7 +17,7 @@ use dealerd::ui::{
 };
 
 /// Every event kind, numbered; `KINDS` is how many there are.
-const KINDS: usize = 35;
+const KINDS: usize = 36;
 
 fn kind(e: &TableEvent) -> usize {
     match e {
@@ -44,6 +44,7 @@ fn kind(e: &TableEvent) -> usize {
         TableEvent::SetStack { .. } => 20,
         TableEvent::EndSession => 21,
         TableEvent::Hand(e) => 22 + hand_kind(e),
+        TableEvent::EnrollCard { .. } => 35,
     }
 }
 
@@ -270,6 +271,13 @@ fn every_table_event_is_reached_by_presses_cards_or_the_host_menu() {
     d.host(HostItem::SetStack).press(s, &[Ok, Ok, Plus, Ok]);
     d.host(HostItem::Reload).press(s, &[Ok]);
     d.host(HostItem::EndSession).press(s, &[Ok, Ok]);
+
+    // A card the house file does not know, the host unlocked: enrolled.
+    let mut d = Device::at(&default);
+    d.host = true;
+    let view = View::of(&d.night).host_unlocked();
+    assert_eq!(d.ctl.unknown_card(&view, &[4, 0, 0, 0x99]), Intent::None);
+    d.press(s, &[Ok]);
 
     let missing: Vec<usize> = (0..KINDS)
         .filter(|k| !s.contains(k) && not_pressed(*k).is_none())
