@@ -212,13 +212,14 @@ impl<W: Write> Sim<'_, W> {
             })?;
         }
         // The keys' help under every frame at the keyboard; a script's
-        // output has it once, under the first (issue 22).
-        let help = self.real_time || self.frame_no == 0;
+        // output has it once, after its last frame (issue 22), so a script
+        // that goes on after a restart ends as it did.
+        let help = self.real_time;
         self.frame_no += 1;
         if self.opts.echo && help {
             let _ = writeln!(self.out, "{}{KEYS}\n{COMMANDS}", term::boxed(&frame));
         } else if self.opts.echo {
-            let _ = writeln!(self.out, "{}", term::boxed(&frame));
+            let _ = write!(self.out, "{}", term::boxed(&frame));
         }
         self.print_notes();
         match self.session.failure() {
@@ -250,6 +251,9 @@ pub fn run(
         sim.frame()?;
     }
     sim.print_notes();
+    if opts.echo {
+        let _ = writeln!(sim.out, "{KEYS}\n{COMMANDS}");
+    }
     Ok(sim.session.night().clone())
 }
 

@@ -298,18 +298,7 @@ impl Controller {
                     return (Mode::Main, Intent::None);
                 };
                 match PLAYER_ITEMS[item] {
-                    PlayerItem::AddChips => {
-                        let purpose = if p.stack == 0 {
-                            Purpose::Rebuy { seat }
-                        } else {
-                            Purpose::TopUp { seat }
-                        };
-                        if let Err(why) = purpose.allowed(table) {
-                            return (Mode::Main, Intent::Tell(why));
-                        }
-                        let amount = purpose.start(table);
-                        dialog(Dialog::Amount { purpose, amount })
-                    }
+                    PlayerItem::AddChips => super::walk_in::sell(table, seat),
                     PlayerItem::SitOutIn if p.status == Status::SittingOut => (
                         Mode::Main,
                         Intent::Apply(TableEvent::SitIn {

@@ -132,8 +132,9 @@ pub(super) fn seat_name(table: &Table, item: usize, press: Press) -> (Mode, Inte
     }
 }
 
-/// Host: chips for a seated player, a rebuy when broke, else a top-up (the
-/// table says whether either is allowed now, and its bounds).
+/// Chips for a seated player (their card's menu, or the host's), a rebuy
+/// when broke, else a top-up (the table says whether either is allowed
+/// now, and its bounds).
 pub(super) fn sell(table: &Table, seat: usize) -> (Mode, Intent) {
     let Some(p) = table.player(seat) else {
         return (Mode::Main, Intent::None);
