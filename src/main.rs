@@ -47,6 +47,11 @@ enum Command {
         #[arg(long, value_name = "OUT.html")]
         html: Option<PathBuf>,
     },
+    /// The cards enrolled on the device, as [[card]] lines for the house file.
+    Cards {
+        /// The state directory of `dealerd run` (or a journal file).
+        state: PathBuf,
+    },
     /// The room's floor display: follows every table on an MQTT broker and
     /// serves one web page of them all (password from $DEALERD_ROOM_PASSWORD).
     Floor(FloorArgs),
@@ -187,6 +192,9 @@ fn main() -> ExitCode {
         Command::Report { journal, html } => report(night_report(&journal, html.as_deref())),
         Command::Floor(args) => report(floor(args)),
         Command::Doctor(args) => doctor(args),
+        Command::Cards { state } => {
+            report(dealerd::daemon::cards::enrolled_toml(&state).map(|t| print_out(&t)))
+        }
     }
 }
 

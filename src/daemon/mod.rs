@@ -5,6 +5,7 @@
 //! are the keyboard and the terminal they share (`run --devices fake` reads
 //! keys as `sim` does).
 
+pub mod cards;
 pub mod house_file;
 pub mod keys;
 pub mod run;

@@ -211,9 +211,15 @@ impl<W: Write> Sim<'_, W> {
                 reason: e.to_string(),
             })?;
         }
+        // The keys' help under every frame at the keyboard; a script's
+        // output has it once, after its last frame (issue 22), so a script
+        // that goes on after a restart ends as it did.
+        let help = self.real_time;
         self.frame_no += 1;
-        if self.opts.echo {
+        if self.opts.echo && help {
             let _ = writeln!(self.out, "{}{KEYS}\n{COMMANDS}", term::boxed(&frame));
+        } else if self.opts.echo {
+            let _ = write!(self.out, "{}", term::boxed(&frame));
         }
         self.print_notes();
         match self.session.failure() {
@@ -245,6 +251,9 @@ pub fn run(
         sim.frame()?;
     }
     sim.print_notes();
+    if opts.echo {
+        let _ = writeln!(sim.out, "{KEYS}\n{COMMANDS}");
+    }
     Ok(sim.session.night().clone())
 }
 

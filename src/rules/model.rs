@@ -27,6 +27,9 @@ pub struct HouseRules {
     pub rotation: Rotation,
     /// `[[card]]`: the RFID cards the reader knows.
     pub cards: Vec<super::Card>,
+    /// `roster`: players' names without a card, offered when a new card is
+    /// enrolled or a player is seated without one.
+    pub roster: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -53,6 +53,11 @@ pub struct RawRules {
     /// RFID cards the reader knows: players, the host, and command cards.
     #[serde(rename = "card", default)]
     pub cards: Vec<RawCard>,
+    /// Players the house knows who have no card yet: the host enrolls a new
+    /// card to one of these names on the device, or seats them without a card.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub roster: Vec<Spanned<String>>,
 }
 
 /// `[house]`: M4 and T1.

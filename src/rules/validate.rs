@@ -146,6 +146,7 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
             every: raw.rotation.every.unwrap_or_default(),
         },
         cards: super::validate_cards::cards(&raw.cards, c),
+        roster: super::validate_cards::roster(&raw.roster, &raw.cards, c),
         games,
     };
     if raw.rotation.mode.is_none() && raw_games.len() > 1 {

@@ -160,6 +160,11 @@ fn name(r: &RawCard, role: CardRole, c: &mut Check) -> Option<Named> {
             })
         }
     };
+    checked(what, given, c)
+}
+
+/// `given` if the screen can show it as a name; else its error, located.
+fn checked(what: &str, given: &Spanned<String>, c: &mut Check) -> Option<Named> {
     let name = given.get_ref();
     let problem = if name.trim().is_empty() {
         Some(format!("{what} is empty"))
@@ -213,4 +218,42 @@ pub(crate) fn commands_allowed(raw: &[RawCard], rules: &super::HouseRules, c: &m
             );
         }
     }
+}
+
+/// `roster`: names the screen can show, each once (ignoring case), and none
+/// that a `[[card]]` already gives a player: the roster is for players
+/// without a card.
+pub(crate) fn roster(raw: &[Spanned<String>], cards: &[RawCard], c: &mut Check) -> Vec<String> {
+    let mut seen: HashMap<String, Range<usize>> = HashMap::new();
+    let mut out = Vec::new();
+    for given in raw {
+        let Some(n) = checked("roster name", given, c) else {
+            continue;
+        };
+        let key = n.name.to_ascii_lowercase();
+        let carded = cards.iter().find(|r| {
+            r.player
+                .as_ref()
+                .is_some_and(|p| p.get_ref().eq_ignore_ascii_case(&n.name))
+        });
+        if let Some(first) = seen.get(&key) {
+            let msg = format!(
+                "roster name \"{}\" is already on line {} (names are case-insensitive)",
+                n.name,
+                c.line(first)
+            );
+            c.err(&n.span, msg);
+        } else if let Some(card) = carded {
+            let msg = format!(
+                "roster name \"{}\" has a card on line {}: the roster is for players without one",
+                n.name,
+                c.line(&card.uid.span())
+            );
+            c.err(&n.span, msg);
+        } else {
+            seen.insert(key, n.span.clone());
+            out.push(n.name);
+        }
+    }
+    out
 }

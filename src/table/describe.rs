@@ -87,6 +87,7 @@ impl Table {
                 )
             }
             TableEvent::EndSession => "the session has ended".into(),
+            TableEvent::EnrollCard { name, .. } => format!("card enrolled: {name}"),
         }
     }
 

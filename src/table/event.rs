@@ -82,6 +82,9 @@ pub enum TableEvent {
     /// The host ends the night: everyone seated cashes out, and the table
     /// takes no further event (undo still works).
     EndSession,
+    /// The host binds a card the house file does not know to a player's
+    /// name (from the roster, or a guest's); `uid` as the reader's hex.
+    EnrollCard { uid: String, name: String },
 }
 
 impl TableEvent {
@@ -93,7 +96,8 @@ impl TableEvent {
             | TableEvent::MoveSeat { .. }
             | TableEvent::SetStack { .. }
             | TableEvent::MoveChips { .. }
-            | TableEvent::EndSession => true,
+            | TableEvent::EndSession
+            | TableEvent::EnrollCard { .. } => true,
             TableEvent::Join { .. }
             | TableEvent::Leave { .. }
             | TableEvent::SitOut { .. }

@@ -3,6 +3,7 @@
 //! plus a [`TableEvent`] gives a new table or a [`TableError`], and a
 //! [`Night`] is the fold of its events, so undo and crash recovery are replays.
 
+mod cards;
 mod correct;
 mod deal;
 mod describe;
@@ -24,6 +25,7 @@ use std::sync::Arc;
 use crate::engine::{Chips, Hand, HandState, Phase};
 use crate::rules::{HandKind, HouseRules};
 
+pub use cards::Enrolled;
 pub use error::TableError;
 pub use event::TableEvent;
 pub use guts::{GutsRound, GutsState};
@@ -129,6 +131,8 @@ pub struct Table {
     lives: Option<LivesGame>,
     /// The host ended the night: no event is taken any more.
     ended: bool,
+    /// Cards the host enrolled tonight, bound to players' names.
+    enrolled: Vec<Enrolled>,
 }
 
 impl Table {
@@ -154,6 +158,7 @@ impl Table {
             guts: GutsState::default(),
             lives: None,
             ended: false,
+            enrolled: Vec::new(),
         }
     }
 
@@ -392,6 +397,7 @@ impl Table {
             guts: self.guts.clone(),
             lives: self.lives.clone(),
             ended: self.ended,
+            enrolled: self.enrolled.clone(),
         }
     }
 
@@ -451,6 +457,7 @@ impl Table {
             SetStack { seat, stack } => self.set_stack(*seat, *stack),
             MoveChips { seat, stack, with } => self.move_chips(*seat, *stack, *with),
             EndSession => self.end_session(),
+            EnrollCard { uid, name } => self.enroll(uid, name),
         }
     }
 

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use crate::engine::{Action, BoardResult, Declaration, Event, LegalActions, Phase, Split};
-use crate::table::{Table, TableEvent};
+use crate::table::{Night, Table, TableEvent};
 use crate::ui::{Button, Press};
 
 use super::amount::{AmountEntry, EntryOutcome};
@@ -37,6 +37,9 @@ pub enum Intent {
     ReloadRules,
     /// The host is done: lock host actions until the card is tapped again.
     LockHost,
+    /// The host starts the next night: the ended one is archived (the
+    /// caller owns files) and the table starts empty under the same rules.
+    NewNight,
 }
 
 /// Menu entries, in screen order.
@@ -233,7 +236,10 @@ impl Controller {
             Screen::Showdown(Cow::Borrowed(r)) => self.ranking(table, r.clone(), press),
             // The big clock is only a view: the player it counts for acts
             // under it, so presses work as on the table's own screen.
-            Screen::Clock(_) => self.at_table(table, table_screen(table, self.pick), press),
+            Screen::Clock(_) => {
+                let screen = table_screen(table, self.pick);
+                self.at_table(view.night, screen, press)
+            }
             screen @ (Screen::Between
             | Screen::Guts
             | Screen::Lives
@@ -242,16 +248,17 @@ impl Controller {
             | Screen::Exchange { .. }
             | Screen::Deal
             | Screen::Showdown(Cow::Owned(_))
-            | Screen::Waiting) => self.at_table(table, screen, press),
+            | Screen::Waiting) => self.at_table(view.night, screen, press),
         };
         self.mode = mode;
         intent
     }
 
     /// A press on one of the table's own screens.
-    fn at_table(&mut self, table: &Table, screen: Screen<'_>, press: Press) -> (Mode, Intent) {
+    fn at_table(&mut self, night: &Night, screen: Screen<'_>, press: Press) -> (Mode, Intent) {
+        let table = night.table();
         if press.button == Button::Undo {
-            return (Mode::Main, Intent::Undo);
+            return self.take_back(night);
         }
         if press.long && press.button == Button::Ok {
             return (Mode::Menu(0), Intent::None);

@@ -43,6 +43,18 @@ pub enum Dialog {
     },
     /// T4: a new player's way in, from those the table offers them.
     WayIn { seat: usize, item: usize },
+    /// Host: a card the house does not know, to bind to one of
+    /// [`Table::can_enroll`].
+    Enroll { uid: Vec<u8>, item: usize },
+    /// Host: a player without a card, by one of
+    /// [`Table::can_seat_without_card`].
+    SeatName { item: usize },
+    /// Host: one more OK archives the ended night and starts the next.
+    ConfirmNewNight,
+    /// Undo at the table of something that is not the last action of the
+    /// hand in progress: one more OK takes `what` back, if the night is
+    /// still as it was (`generation`).
+    ConfirmUndo { what: String, generation: u64 },
 }
 
 /// What an amount dialog is for.
@@ -95,21 +107,57 @@ pub enum HostItem {
     Remove,
     Reload,
     EndSession,
+    /// Seat a player who has no card.
+    SeatPlayer,
+    /// Sell a seated player chips: a top-up, or a rebuy when broke.
+    Sell,
+    /// After the end: archive the night and start the next.
+    NewNight,
     Lock,
 }
 
 impl HostItem {
-    pub const ALL: [HostItem; 6] = [
+    pub const ALL: [HostItem; 9] = [
         HostItem::MoveSeat,
         HostItem::SetStack,
         HostItem::Remove,
         HostItem::Reload,
         HostItem::EndSession,
+        HostItem::SeatPlayer,
+        HostItem::Sell,
+        HostItem::NewNight,
         HostItem::Lock,
     ];
 
+    /// The items that can apply now, in screen order: after the end of the
+    /// night only the next one; seating without a card only with an empty
+    /// seat between hands, selling chips only with someone seated. (The
+    /// first five keep their places, so a host's habits still hold.)
+    pub fn offered(table: &Table) -> Vec<HostItem> {
+        if table.ended() {
+            return vec![HostItem::NewNight, HostItem::Lock];
+        }
+        HostItem::ALL
+            .into_iter()
+            .filter(|item| match item {
+                HostItem::SeatPlayer => !table.in_hand() && !empty_seats(table).is_empty(),
+                HostItem::Sell => !occupied(table).is_empty(),
+                HostItem::NewNight => false,
+                HostItem::MoveSeat
+                | HostItem::SetStack
+                | HostItem::Remove
+                | HostItem::Reload
+                | HostItem::EndSession
+                | HostItem::Lock => true,
+            })
+            .collect()
+    }
+
     pub fn label(self) -> &'static str {
         match self {
+            HostItem::SeatPlayer => "Seat a player",
+            HostItem::Sell => "Buy-in/rebuy",
+            HostItem::NewNight => "New night",
             HostItem::MoveSeat => "Move a player",
             HostItem::SetStack => "Correct a stack",
             HostItem::Remove => "Remove a player",
@@ -201,7 +249,9 @@ impl Controller {
                     s + 1,
                     table.money(table.player(s).map_or(0, |p| p.stack))
                 ),
-                None if table.ended() => "the session has ended".to_string(),
+                None if table.ended() => {
+                    "the session has ended: the host starts a new night".to_string()
+                }
                 None => format!("{name}: seat them between hands"),
             });
         }
@@ -257,18 +307,7 @@ impl Controller {
                     return (Mode::Main, Intent::None);
                 };
                 match PLAYER_ITEMS[item] {
-                    PlayerItem::AddChips => {
-                        let purpose = if p.stack == 0 {
-                            Purpose::Rebuy { seat }
-                        } else {
-                            Purpose::TopUp { seat }
-                        };
-                        if let Err(why) = purpose.allowed(table) {
-                            return (Mode::Main, Intent::Tell(why));
-                        }
-                        let amount = purpose.start(table);
-                        dialog(Dialog::Amount { purpose, amount })
-                    }
+                    PlayerItem::AddChips => super::walk_in::sell(table, seat),
                     PlayerItem::SitOutIn if p.status == Status::SittingOut => (
                         Mode::Main,
                         Intent::Apply(TableEvent::SitIn {
@@ -337,13 +376,19 @@ impl Controller {
                 (Mode::Main, Intent::Apply(purpose.event(amount)))
             }
             Dialog::HostMenu(i) => {
-                let i = pick::step(i, HostItem::ALL.len(), press.button);
+                let items = HostItem::offered(table);
+                let i = pick::step(i, items.len(), press.button);
                 if !ok {
                     return dialog(Dialog::HostMenu(i));
                 }
-                match HostItem::ALL[i] {
+                let Some(&chosen) = items.get(i) else {
+                    return (Mode::Main, Intent::None);
+                };
+                match chosen {
                     HostItem::Reload => (Mode::Main, Intent::ReloadRules),
                     HostItem::EndSession => dialog(Dialog::ConfirmEnd),
+                    HostItem::NewNight => dialog(Dialog::ConfirmNewNight),
+                    HostItem::SeatPlayer => dialog(Dialog::SeatName { item: 0 }),
                     HostItem::Lock => (Mode::Main, Intent::LockHost),
                     item => match occupied(table).first() {
                         Some(&seat) => dialog(Dialog::HostPick { item, seat }),
@@ -371,6 +416,7 @@ impl Controller {
                         let amount = purpose.start(table);
                         dialog(Dialog::Amount { purpose, amount })
                     }
+                    HostItem::Sell => super::walk_in::sell(table, seat),
                     _ => (Mode::Main, Intent::Apply(TableEvent::Leave { seat })),
                 }
             }
@@ -397,6 +443,13 @@ impl Controller {
             }
             Dialog::ConfirmEnd if ok => (Mode::Ledger, Intent::Apply(TableEvent::EndSession)),
             Dialog::ConfirmEnd => dialog(Dialog::ConfirmEnd),
+            Dialog::Enroll { uid, item } => super::walk_in::enroll(table, uid, item, press),
+            Dialog::SeatName { item } => super::walk_in::seat_name(table, item, press),
+            Dialog::ConfirmNewNight if ok => (Mode::Main, Intent::NewNight),
+            Dialog::ConfirmNewNight => dialog(Dialog::ConfirmNewNight),
+            Dialog::ConfirmUndo { what, generation } => {
+                super::walk_in::confirm_undo(view.night, what, generation, ok)
+            }
         }
     }
 }
@@ -414,6 +467,8 @@ fn back(d: &Dialog, host: bool) -> Mode {
         | Dialog::MoveTo { .. }
         | Dialog::CorrectionKind { .. }
         | Dialog::ConfirmEnd
+        | Dialog::SeatName { .. }
+        | Dialog::ConfirmNewNight
             if host =>
         {
             Mode::Dialog(Dialog::HostMenu(0))
@@ -432,6 +487,9 @@ impl Dialog {
                 | Dialog::MoveTo { .. }
                 | Dialog::CorrectionKind { .. }
                 | Dialog::ConfirmEnd
+                | Dialog::Enroll { .. }
+                | Dialog::SeatName { .. }
+                | Dialog::ConfirmNewNight
                 | Dialog::Amount {
                     purpose: Purpose::SetStack { .. },
                     ..

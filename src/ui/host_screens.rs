@@ -1,7 +1,7 @@
 //! The dialogs of [`super::host`] on the panel: what is being decided on the
 //! top line, the value being changed large, the buttons in the footer.
 
-use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_7X13_BOLD};
+use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::text::Alignment;
 
@@ -9,7 +9,7 @@ use crate::table::Table;
 
 use super::canvas::Canvas;
 use super::host::{Dialog, HostItem, PLAYER_ITEMS};
-use super::screens::{left, list, money, put, seat_name, Line};
+use super::screens::{left, list, money, put, seat_name, wrap, Line};
 
 const CHANGE: &str = "+/- change  OK  UNDO back";
 
@@ -59,9 +59,10 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             &Line::of(format_args!("{}", money(table, *amount))),
             "+/- chip  C min  B max  OK",
         ),
-        Dialog::HostMenu(i) => list(d, "HOST", HostItem::ALL.len(), *i, |h| {
-            HostItem::ALL[h].label()
-        }),
+        Dialog::HostMenu(i) => {
+            let items = HostItem::offered(table);
+            list(d, "HOST", items.len(), *i, |h| items[h].label())
+        }
         Dialog::HostPick { item, seat } => value(
             d,
             item.label(),
@@ -108,5 +109,29 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             left(d, CHANGE, &FONT_5X8, 52)
         }
         Dialog::ConfirmEnd => value(d, "End session?", "OK = end", "all cash out; UNDO back"),
+        Dialog::Enroll { item, .. } => {
+            let names = table.can_enroll();
+            // The UID is in the log and in `dealerd cards`; the panel has
+            // room for the names.
+            list(d, "New card for", names.len(), *item, |i| names[i].as_str())
+        }
+        Dialog::SeatName { item } => {
+            let names = table.can_seat_without_card();
+            list(d, "Seat who?", names.len(), *item, |i| names[i].as_str())
+        }
+        Dialog::ConfirmNewNight => value(
+            d,
+            "New night?",
+            "OK = start",
+            "this night is archived; UNDO back",
+        ),
+        Dialog::ConfirmUndo { what, .. } => {
+            left(d, "Take back?", &FONT_7X13_BOLD, 0)?;
+            // Two lines of 21 characters hold any event's description.
+            for (row, line) in wrap(what, 21).take(2).enumerate() {
+                left(d, line.as_str(), &FONT_6X10, 18 + 11 * row as i32)?;
+            }
+            left(d, "OK = take back  UNDO no", &FONT_5X8, 44)
+        }
     }
 }

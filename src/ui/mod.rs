@@ -43,6 +43,7 @@ pub mod screen;
 pub mod screens;
 pub mod showdown;
 pub mod view;
+mod walk_in;
 
 pub use amount::{series_denominations, AmountEntry, EntryOutcome, Preset};
 pub use canvas::{Canvas, TextSpec};

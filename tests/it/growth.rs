@@ -116,8 +116,19 @@ fn d5_undo_reaches_back_the_undo_window_and_says_why_not_further() {
         button: Button::Undo,
         long: false,
     });
+    let ok = Input::Press(Press {
+        button: Button::Ok,
+        long: false,
+    });
     while s.night().can_undo().is_ok() {
         s.handle(undo.clone(), Duration::ZERO);
+        // Between hands undo names what it takes back; OK (issue 22).
+        if matches!(
+            s.controller().mode,
+            dealerd::ui::Mode::Dialog(dealerd::ui::Dialog::ConfirmUndo { .. })
+        ) {
+            s.handle(ok.clone(), Duration::ZERO);
+        }
     }
     s.handle(undo, Duration::ZERO);
     assert_eq!(

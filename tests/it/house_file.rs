@@ -296,9 +296,17 @@ fn an_undone_reload_unlocks_for_the_rules_it_restores() {
         long: false,
     });
     // The tap opened the host menu: the first Undo closes it, the second
-    // takes the reload back.
+    // names the reload and OK takes it back (issue 22: undo asks first for
+    // anything but the hand's last action).
     s.handle(undo.clone(), secs(2.0));
     s.handle(undo, secs(3.0));
+    s.handle(
+        Input::Press(Press {
+            button: Button::Ok,
+            long: false,
+        }),
+        secs(3.5),
+    );
     assert_eq!(
         s.rules_in_force(),
         RulesSource::embedded(),

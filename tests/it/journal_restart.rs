@@ -200,8 +200,10 @@ fn hand_histories_are_the_journals_after_undo_and_after_a_restart() {
     let text = std::fs::read_to_string(&first).expect("the first hand's history");
     assert_eq!(Ok(text.clone()), s.history());
 
-    // Undo takes the end of the hand back: its history goes with it.
+    // Undo takes the end of the hand back (named first, then OK): its
+    // history goes with it.
     s.handle(press(Button::Undo), Duration::ZERO);
+    s.handle(press(Button::Ok), Duration::ZERO);
     assert!(s.night().table().in_hand());
     assert!(!first.exists(), "a history of a hand that is not over");
     s.handle(press(Button::Fold), Duration::ZERO);

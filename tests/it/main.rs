@@ -20,6 +20,7 @@ mod journal_restart;
 mod kill_pots;
 mod money_limits;
 mod night;
+mod nights_daemon;
 mod phh_coverage;
 mod phh_history;
 mod phh_nights;
@@ -50,6 +51,7 @@ mod ui_presses;
 mod ui_props;
 mod ui_screens;
 mod ui_showdown;
+mod walk_ins;
 
 #[global_allocator]
 static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;

@@ -73,6 +73,12 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("set-stack", pictured::set_stack),
     ("correction-kind", pictured::correction_kind),
     ("confirm-end", pictured::confirm_end),
+    // Issue 22: cards enrolled, walk-ins, the next night, undo asked.
+    ("enroll-card", crate::walk_ins::enroll),
+    ("seat-name", crate::walk_ins::seat_name),
+    ("host-menu-ended", crate::walk_ins::host_menu_ended),
+    ("confirm-new-night", crate::walk_ins::confirm_new_night),
+    ("confirm-undo", crate::walk_ins::confirm_undo),
 ];
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");

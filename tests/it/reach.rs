@@ -17,7 +17,7 @@ use dealerd::ui::{
 };
 
 /// Every event kind, numbered; `KINDS` is how many there are.
-const KINDS: usize = 36;
+const KINDS: usize = 37;
 
 fn kind(e: &TableEvent) -> usize {
     match e {
@@ -44,7 +44,8 @@ fn kind(e: &TableEvent) -> usize {
         TableEvent::SetStack { .. } => 20,
         TableEvent::EndSession => 21,
         TableEvent::MoveChips { .. } => 22,
-        TableEvent::Hand(e) => 23 + hand_kind(e),
+        TableEvent::EnrollCard { .. } => 23,
+        TableEvent::Hand(e) => 24 + hand_kind(e),
     }
 }
 
@@ -68,7 +69,7 @@ fn hand_kind(e: &Event) -> usize {
 
 /// Events no input produces, and why.
 fn not_pressed(k: usize) -> Option<&'static str> {
-    (k == 23 + hand_kind(&Event::PostForced))
+    (k == 24 + hand_kind(&Event::PostForced))
         .then_some("the table posts the forced bets itself as it deals (NewHand)")
 }
 
@@ -275,6 +276,13 @@ fn every_table_event_is_reached_by_presses_cards_or_the_host_menu() {
         .press(s, &[Ok, Ok, Plus, Ok, Plus, Ok]);
     d.host(HostItem::Reload).press(s, &[Ok]);
     d.host(HostItem::EndSession).press(s, &[Ok, Ok]);
+
+    // A card the house file does not know, the host unlocked: enrolled.
+    let mut d = Device::at(&default);
+    d.host = true;
+    let view = View::of(&d.night).host_unlocked();
+    assert_eq!(d.ctl.unknown_card(&view, &[4, 0, 0, 0x99]), Intent::None);
+    d.press(s, &[Ok]);
 
     let missing: Vec<usize> = (0..KINDS)
         .filter(|k| !s.contains(k) && not_pressed(*k).is_none())

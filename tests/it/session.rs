@@ -309,9 +309,12 @@ fn the_host_corrects_a_stack_moves_a_player_and_ends_the_session() {
     assert!(msg.contains("only the host"), "{msg}");
     // The host, with the card, can.
     s.handle(tap("04:00:00:00"), secs(101.0));
-    // Undo first backs out of the host menu the card opened, then takes back.
+    // Undo first backs out of the host menu the card opened, then names the
+    // end of the night, and OK takes it back (issue 22).
     s.handle(press(Button::Undo), secs(101.0));
     s.handle(press(Button::Undo), secs(101.0));
+    assert!(s.night().table().ended(), "not before OK");
+    s.handle(press(Button::Ok), secs(101.0));
     assert!(s.host_unlocked());
     assert!(!s.night().table().ended(), "the host took the end back");
 }
@@ -346,11 +349,14 @@ fn new_rules_wait_for_the_hand_to_end() {
     assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
     // A reload is an event, the host's: the dealer's Undo does not take it
     // back (issue 10), the host's does.
+    // (Undo names it first and OK confirms, issue 22.)
     s.handle(press(Button::Undo), secs(4.0));
+    s.handle(press(Button::Ok), secs(4.0));
     assert_eq!(s.night().rules().house.name, "Pat's, reloaded");
     s.handle(tap("04:00:00:00"), secs(5.0));
     s.handle(press(Button::Undo), secs(5.0));
     s.handle(press(Button::Undo), secs(5.0));
+    s.handle(press(Button::Ok), secs(5.0));
     assert_eq!(s.night().rules().house.name, "H2 Pat's home game");
 }
 

@@ -170,6 +170,7 @@ proptest! {
                 | Intent::StartClock
                 | Intent::ReloadRules
                 | Intent::LockHost
+                | Intent::NewNight
                 | Intent::Acknowledge => {}
             }
             let mut f = render::Frame::new();

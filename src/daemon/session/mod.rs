@@ -91,6 +91,10 @@ pub enum Output {
     ReadRules(PathBuf),
     /// The ledger or a stack changed: the exports derived from it are due.
     Ledger,
+    /// The host started the next night: archive this one (it has ended)
+    /// and start a new one under the same rules, carrying the cards
+    /// enrolled ([`Session::carry_cards`]).
+    NewNight,
 }
 
 /// Which outputs the shell keeps; the session queues no other, and works
@@ -489,7 +493,19 @@ impl Session {
                 // The log says what each press recorded, as the dealer
                 // would say it, so the host can follow the night afterwards.
                 let said = self.night.table().describe(&e);
+                let enrolled = match &e {
+                    TableEvent::EnrollCard { name, .. } => Some(name.clone()),
+                    _ => None,
+                };
                 if self.apply(e) {
+                    if let Some(name) = enrolled {
+                        // A card enrolled goes straight on to what its
+                        // player's tap would open: a seat, or their menu.
+                        self.recorded(said);
+                        let next = self.ctl.player_card(&self.night, &name);
+                        self.intent(next);
+                        return;
+                    }
                     let said = match self.night.table().won_without_showdown() {
                         Some(won) => format!("{said}: {won}"),
                         None => said,
@@ -501,9 +517,25 @@ impl Session {
             Intent::StartClock => self.start_clock(),
             Intent::ReloadRules => self.reload_file(),
             Intent::LockHost => self.host_until = None,
+            Intent::NewNight if self.night.table().ended() => {
+                self.notice(Level::Info, "the host starts a new night".into());
+                self.outputs.push_back(Output::NewNight);
+            }
+            Intent::NewNight => self.say("end the session first"),
             Intent::Tell(text) => self.say(text),
             Intent::Acknowledge => self.ack = None,
         }
+    }
+
+    /// A refusal from the shell (a new night it could not start), shown
+    /// until the next press.
+    pub fn tell(&mut self, text: impl std::fmt::Display) {
+        self.say(text);
+    }
+
+    /// The new night is open: the screen says so for a few seconds.
+    pub fn note_new_night(&mut self) {
+        self.note("a new night: tap cards to sit down");
     }
 
     fn say(&mut self, text: impl std::fmt::Display) {
@@ -566,9 +598,26 @@ impl Session {
     fn tap(&mut self, uid: &[u8]) {
         let rules = Arc::clone(self.night.rules());
         let Some(card) = rules.card(uid) else {
-            let text = format!("unknown card {}", uid_hex(uid));
-            self.notice(Level::Info, text.clone());
-            self.say(text);
+            let enrolled = self.night.table().enrolled_name(uid).map(str::to_string);
+            let text = match &enrolled {
+                Some(name) => format!("card {} ({name})", uid_hex(uid)),
+                None => format!("unknown card {}", uid_hex(uid)),
+            };
+            self.notice(Level::Info, text);
+            if self.ack.is_some() {
+                self.say("press a button to go on first");
+                return;
+            }
+            let intent = match enrolled {
+                Some(name) => self.ctl.player_card(&self.night, &name),
+                None => {
+                    let mut ctl = std::mem::take(&mut self.ctl);
+                    let intent = ctl.unknown_card(&self.view(), uid);
+                    self.ctl = ctl;
+                    intent
+                }
+            };
+            self.intent(intent);
             return;
         };
         self.notice(
@@ -831,6 +880,18 @@ impl Session {
 
     fn notice(&mut self, level: Level, text: String) {
         self.notices.push(Notice { level, text });
+    }
+
+    /// A new night goes on knowing the cards the last one enrolled: each is
+    /// enrolled again, as the new journal's first events.
+    pub fn carry_cards(&mut self, cards: &[crate::table::Enrolled]) {
+        for card in cards {
+            self.apply(TableEvent::EnrollCard {
+                uid: uid_hex(&card.uid),
+                name: card.name.clone(),
+            });
+        }
+        self.after_change();
     }
 
     /// Rules loaded for this session.

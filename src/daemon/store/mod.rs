@@ -4,7 +4,10 @@
 //! frame is taken, and answers each journal append with how it went.
 //! `dealerd sim` and `dealerd run` both keep their night through it.
 
+mod archive;
 mod history;
+
+pub use archive::NIGHTS;
 
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
@@ -57,6 +60,8 @@ pub struct Stored {
     exports: Option<(PathBuf, String)>,
     /// What opening and writing had to say, before the session's own.
     notices: Vec<Notice>,
+    /// Where the night is kept: the next night is kept there too.
+    storage: Storage,
 }
 
 impl Deref for Stored {
@@ -157,6 +162,7 @@ impl Stored {
             history: storage.history.clone(),
             exports,
             notices,
+            storage: storage.clone(),
         };
         stored.session.set_wall_clock(wall);
         // Derived from the journal: made to say what it says at every start.
@@ -252,6 +258,10 @@ impl Stored {
                     self.session.handle(input, now);
                 }
                 Output::Ledger => self.export_ledger(),
+                Output::NewNight => {
+                    self.new_night(now);
+                    return;
+                }
             }
         }
     }

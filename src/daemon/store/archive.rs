@@ -1,0 +1,146 @@
+//! The next night in the same state directory. The ended night's journal
+//! moves, whole, to `nights/<night>/journal.jsonl` with its records beside
+//! it (`hands/`, `ledger.csv`, `report.txt`), where `dealerd report` reads
+//! it as it reads any journal; then a new journal starts under the same
+//! rules with an empty table. Nothing is deleted: files are renamed or
+//! copied, and a name already taken gets a suffix rather than a
+//! replacement.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::{SessionError, Stored};
+use crate::daemon::session::{Level, Notice};
+use crate::journal::Header;
+use crate::records::{self, Report};
+
+/// Where archived nights go under the state directory.
+pub const NIGHTS: &str = "nights";
+
+/// The first of `base`, `base-2`, `base-3`... that names nothing yet.
+fn free(dir: &Path, base: &str) -> PathBuf {
+    (1..)
+        .map(|n| match n {
+            1 => dir.join(base),
+            n => dir.join(format!("{base}-{n}")),
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| dir.join(base))
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> SessionError + '_ {
+    move |e| SessionError::Write {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    }
+}
+
+impl Stored {
+    /// Archives the ended night and starts the next one (see the module).
+    /// A failure before the journal has moved leaves the night as it was,
+    /// with the reason on the screen and in the log.
+    pub(super) fn new_night(&mut self, now: Duration) {
+        if let Err(e) = self.archive_and_start(now) {
+            let text = format!("new night not started: {e}");
+            self.notices.push(Notice {
+                level: Level::Error,
+                text: text.clone(),
+            });
+            self.session.tell(text);
+        }
+    }
+
+    fn archive_and_start(&mut self, now: Duration) -> Result<(), SessionError> {
+        let cards = self.session.night().table().enrolled().to_vec();
+        let rules = self.session.rules_in_force();
+        let wall = self.session.wall_now();
+        let storage = self.storage.clone();
+        let mut archived = None;
+        if let (Some(journal), Some(path)) = (self.journal.as_ref(), storage.journal.as_ref()) {
+            let header = journal.header();
+            let id = records::night_id(header.started.as_deref(), path, &header.rules_fnv64);
+            let state = path.parent().unwrap_or(Path::new("."));
+            let nights = state.join(NIGHTS);
+            std::fs::create_dir_all(&nights).map_err(io_err(&nights))?;
+            let dir = free(&nights, &id);
+            std::fs::create_dir(&dir).map_err(io_err(&dir))?;
+            // The journal last: until it moves, the night is where it was.
+            self.journal = None;
+            let moved = dir.join("journal.jsonl");
+            if let Err(e) = std::fs::rename(path, &moved) {
+                // Take the night back, under its lock, as it stood.
+                let back = Stored::open_at(&rules, &storage, wall)?;
+                *self = back;
+                return Err(io_err(path)(e));
+            }
+            archived = Some((dir, id, state.to_path_buf()));
+        }
+        let mut warnings = Vec::new();
+        if let Some((dir, id, state)) = &archived {
+            if let Some(hands) = storage.history.as_ref().filter(|h| h.exists()) {
+                if let Err(e) = std::fs::rename(hands, dir.join("hands")) {
+                    warnings.push(format!("{}: not archived: {e}", hands.display()));
+                }
+            }
+            let csv = state.join("ledger").join(format!("{id}.csv"));
+            if let Err(e) = std::fs::copy(&csv, dir.join("ledger.csv")) {
+                warnings.push(format!("{}: not archived: {e}", csv.display()));
+            }
+            let journal = dir.join("journal.jsonl");
+            match Report::from_journal(&journal) {
+                Ok(report) => {
+                    let out = dir.join("report.txt");
+                    if let Err(e) = crate::journal::phh_writer::write_text(&out, &report.text()) {
+                        warnings.push(format!("{}: not written: {e}", out.display()));
+                    }
+                }
+                Err(e) => warnings.push(format!("report not written: {e}")),
+            }
+        }
+        // The new night's id must not be the archived one's (a night that
+        // ended within the second it began, or restarted in it): its start
+        // is the first second that names no ledger yet.
+        let ledger = storage.ledger.as_ref().map(|d| d.join("ledger"));
+        let taken = |at: Option<u64>| {
+            let header = Header::new(&rules.name(), &rules.text).started_at(at);
+            let journal = storage
+                .journal
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("sim"));
+            let id = records::night_id(header.started.as_deref(), &journal, &header.rules_fnv64);
+            ledger
+                .as_ref()
+                .is_some_and(|l| l.join(format!("{id}.csv")).exists())
+        };
+        let mut start = wall;
+        for _ in 0..600 {
+            if !taken(start) {
+                break;
+            }
+            start = start.map(|s| s + 1);
+        }
+        let mut next = Stored::open_at(&rules, &storage, start)?;
+        // The session's clock runs from the shell's start, as this one's did.
+        next.session
+            .set_wall_clock(start.map(|s| s.saturating_sub(now.as_secs())));
+        next.session.tick(now);
+        next.session.carry_cards(&cards);
+        let mut notices = std::mem::take(&mut self.notices);
+        notices.extend(warnings.into_iter().map(|text| Notice {
+            level: Level::Warn,
+            text,
+        }));
+        if let Some((dir, _, _)) = &archived {
+            notices.push(Notice {
+                level: Level::Info,
+                text: format!("night archived in {}", dir.display()),
+            });
+        }
+        notices.append(&mut next.notices);
+        next.notices = notices;
+        *self = next;
+        self.perform(now);
+        self.session.note_new_night();
+        Ok(())
+    }
+}

@@ -1,0 +1,131 @@
+//! Cards enrolled at the table: a card the house file does not know, bound
+//! by the host on the device to a name from the house's roster or to a
+//! "Guest N". The binding is a table event, so it is in the journal, comes
+//! back on a restart, and goes with undo like any other; `dealerd cards`
+//! prints the bindings as `[[card]]` lines for the house file.
+
+use super::error::TableError;
+use super::Table;
+use crate::rules::{parse_uid, uid_hex, MAX_NAME_CHARS};
+
+/// One card bound to a player's name at this table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enrolled {
+    pub uid: Vec<u8>,
+    pub name: String,
+}
+
+impl Enrolled {
+    /// The card as the house file writes it.
+    pub fn to_toml(&self) -> String {
+        format!(
+            "[[card]]\nuid = \"{}\"\nplayer = \"{}\"\n",
+            uid_hex(&self.uid),
+            self.name
+        )
+    }
+}
+
+impl Table {
+    /// The cards enrolled so far, in the order they were.
+    pub fn enrolled(&self) -> &[Enrolled] {
+        &self.enrolled
+    }
+
+    /// The player an enrolled card names.
+    pub fn enrolled_name(&self, uid: &[u8]) -> Option<&str> {
+        self.enrolled
+            .iter()
+            .find(|e| e.uid == uid)
+            .map(|e| e.name.as_str())
+    }
+
+    /// Whether a card (of the house file or enrolled) answers to `name`.
+    fn has_card_named(&self, name: &str) -> bool {
+        self.rules.card_named(name).is_some()
+            || self
+                .enrolled
+                .iter()
+                .any(|e| e.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The first "Guest N" that names nobody: no card, no one seated, no
+    /// name on the roster.
+    pub fn next_guest(&self) -> String {
+        let used = |n: &str| {
+            self.has_card_named(n)
+                || self.rules.roster.iter().any(|r| r.eq_ignore_ascii_case(n))
+                || self
+                    .seats
+                    .iter()
+                    .flatten()
+                    .any(|p| p.name.eq_ignore_ascii_case(n))
+        };
+        (1..)
+            .map(|n| format!("Guest {n}"))
+            .find(|n| !used(n))
+            .unwrap_or_else(|| "Guest".into())
+    }
+
+    /// The names a new card may be enrolled to: the roster's players who
+    /// have no card yet (seated or not), then the next guest.
+    pub fn can_enroll(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .rules
+            .roster
+            .iter()
+            .filter(|n| !self.has_card_named(n))
+            .cloned()
+            .collect();
+        names.push(self.next_guest());
+        names
+    }
+
+    /// The names a player may be seated under without a card: the roster's
+    /// players not seated and with no card (a card seats its own player),
+    /// then the next guest.
+    pub fn can_seat_without_card(&self) -> Vec<String> {
+        let seated = |n: &str| {
+            self.seats
+                .iter()
+                .flatten()
+                .any(|p| p.name.eq_ignore_ascii_case(n))
+        };
+        let mut names: Vec<String> = self
+            .rules
+            .roster
+            .iter()
+            .filter(|n| !seated(n) && !self.has_card_named(n))
+            .cloned()
+            .collect();
+        names.push(self.next_guest());
+        names
+    }
+
+    pub(super) fn enroll(&mut self, uid: &str, name: &str) -> Result<(), TableError> {
+        let Some(uid) = parse_uid(uid) else {
+            return Err(TableError::NotAllowed("that is not a card UID"));
+        };
+        if self.rules.card(&uid).is_some() || self.enrolled_name(&uid).is_some() {
+            return Err(TableError::NotAllowed("that card is already known"));
+        }
+        let printable = name.chars().all(|c| (' '..='~').contains(&c));
+        if name.trim().is_empty()
+            || name.trim() != name
+            || !printable
+            || name.chars().count() > MAX_NAME_CHARS
+        {
+            return Err(TableError::NotAllowed(
+                "a card's name is 1 to 12 printable ASCII characters",
+            ));
+        }
+        if self.has_card_named(name) {
+            return Err(TableError::NotAllowed("that name already has a card"));
+        }
+        self.enrolled.push(Enrolled {
+            uid,
+            name: name.to_string(),
+        });
+        Ok(())
+    }
+}

@@ -1,0 +1,198 @@
+//! Issue 22 on `dealerd run --devices fake`, through presses and card taps
+//! only: a walk-in seated and rebought without a card, a card enrolled that
+//! survives a restart and is printed by `dealerd cards`, and two nights in
+//! one state directory, both reported.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use crate::common;
+
+/// Long enough for a loaded CI machine under qemu; a pass never waits it out.
+const LIMIT: Duration = Duration::from_secs(90);
+
+fn journal(state: &Path) -> String {
+    std::fs::read_to_string(state.join("journal.jsonl")).unwrap_or_default()
+}
+
+/// Runs the daemon on `keys` until `done` holds of the state directory,
+/// then stops it (SIGTERM) and gives back its log.
+fn drive(config: &Path, state: &Path, keys: &str, done: impl Fn(&Path) -> bool) -> String {
+    let log = state.with_extension(format!("log{}", keys.len()));
+    let mut child = common::run_fake(config, state)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("log file"))
+        .spawn()
+        .expect("dealerd runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(keys.as_bytes()).expect("keys");
+    drop(stdin);
+    let start = Instant::now();
+    while !done(state) {
+        if start.elapsed() > LIMIT || child.try_wait().expect("wait").is_some() {
+            let _ = child.kill();
+            panic!(
+                "not done; journal:\n{}\nlog:\n{}",
+                journal(state),
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = libc::pid_t::try_from(child.id()).expect("pid");
+    // SAFETY: kill(2) on our own child's pid; no memory is involved.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let status = child.wait().expect("exit");
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(status.success(), "{status}; log: {text}");
+    text
+}
+
+fn house(dir: &Path, text: &str) -> PathBuf {
+    let config = dir.join("house.toml");
+    std::fs::write(&config, text).expect("config");
+    config
+}
+
+#[test]
+fn a_walk_in_is_seated_and_rebought_without_a_card() {
+    let dir = common::fresh_dir("nights", "walk-in");
+    // H2, whose file has no [[card]]: the host card is added for the test
+    // as a house would add theirs.
+    let h2 = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("config/houses/h2-pats-no-limit.toml"),
+    )
+    .expect("h2");
+    let config = house(
+        &dir,
+        &format!("{h2}\n[[card]]\nuid = \"04:00:00:00\"\nhost = true\n"),
+    );
+    let state = dir.join("state");
+    // The host card opens the host menu. "Seat a player" is after the five
+    // items a host knows (+ five times), then OK on "Guest 1", OK on the
+    // first empty seat, OK on the buy-in. A second walk-in the same way
+    // (Guest 2). Then, host menu: "Correct a stack" (+ once), the first
+    // seat, C for none left: Guest 1 is broke. Then "Buy-in/rebuy" (- twice
+    // from the top, past Lock), the first seat, OK: a rebuy.
+    let keys = ":tap host\n+++++\no\no\no\no\n\
+                :tap host\n+++++\no\no\no\no\n\
+                :tap host\n+\no\no\nc\no\n\
+                :tap host\n--\no\no\no\n";
+    drive(&config, &state, keys, |s| journal(s).contains("\"rebuy\""));
+    let j = journal(&state);
+    let events: Vec<&str> = j.lines().skip(1).collect();
+    assert!(
+        events[0].contains(r#""type":"join","seat":0,"name":"Guest 1""#),
+        "{j}"
+    );
+    assert!(
+        events[1].contains(r#""type":"join","seat":1,"name":"Guest 2""#),
+        "{j}"
+    );
+    assert!(
+        events[2].contains(r#""type":"set-stack","seat":0,"stack":0"#),
+        "{j}"
+    );
+    assert!(events[3].contains(r#""type":"rebuy","seat":0"#), "{j}");
+    assert_eq!(events.len(), 4, "{j}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_card_enrolled_on_the_device_survives_a_restart_and_is_printed() {
+    let dir = common::fresh_dir("nights", "enroll");
+    let config = house(&dir, &crate::walk_ins::roster_house());
+    let state = dir.join("state");
+    // Locked, the new card is refused with how to enroll it. The host card,
+    // then the new card: enrol it to Zoe (the roster's first), and her seat
+    // and buy-in follow (OK, OK).
+    let keys = ":tap 04:00:00:99\n:tap host\n:tap 04:00:00:99\no\no\no\n";
+    let log = drive(&config, &state, keys, |s| {
+        journal(s).contains(r#""type":"join","seat":0,"name":"Zoe""#)
+    });
+    assert!(log.contains("unknown card 04:00:00:99"), "{log}");
+    let j = journal(&state);
+    assert!(
+        j.contains(r#""type":"enroll-card","uid":"04:00:00:99","name":"Zoe""#),
+        "{j}"
+    );
+    // A restart: her card is hers, and opens her menu (sit out: OK on the
+    // second item).
+    let keys = ":tap 04:00:00:99\n+\no\n";
+    let log = drive(&config, &state, keys, |s| {
+        journal(s).contains("\"sit-out\"")
+    });
+    assert!(log.contains("card 04:00:00:99 (Zoe)"), "{log}");
+    let out = common::dealerd()
+        .arg("cards")
+        .arg(&state)
+        .output()
+        .expect("dealerd cards");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("[[card]]\nuid = \"04:00:00:99\"\nplayer = \"Zoe\"\n"),
+        "{text}"
+    );
+    // What it prints is a house file's [[card]]: the file takes it.
+    let both = format!(
+        "{}\n{text}",
+        crate::walk_ins::roster_house().replace("\"Zoe\", ", "")
+    );
+    dealerd::rules::load_str("with-cards.toml", &both).expect("the printed cards load");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn two_nights_in_one_state_directory_are_both_reported() {
+    let dir = common::fresh_dir("nights", "two");
+    let config = house(&dir, dealerd::rules::DEFAULT_TOML);
+    let state = dir.join("state");
+    // Night one: Ann and Bob by card, a new card enrolled as Guest 1, then
+    // the host ends the session (+ four times, OK, OK).
+    let keys = ":tap Ann\no\no\n:tap Bob\no\no\n:tap host\n:tap 04:00:00:77\no\no\no\n\
+                :tap host\n++++\no\no\n";
+    drive(&config, &state, keys, |s| {
+        journal(s).contains("\"end-session\"")
+    });
+    // A restart finds the night ended. The host starts the next (OK on
+    // "New night", OK to confirm); Ann and the enrolled guest sit down.
+    let keys = ":tap Ann\n:tap host\no\no\n:tap Ann\no\no\n:tap 04:00:00:77\no\no\n";
+    drive(&config, &state, keys, |s| {
+        let j = journal(s);
+        j.contains(r#""name":"Ann""#) && j.contains(r#""type":"join","seat":1,"name":"Guest 1""#)
+    });
+    let nights: Vec<PathBuf> = std::fs::read_dir(state.join("nights"))
+        .expect("nights archived")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert_eq!(nights.len(), 1, "{nights:?}");
+    let old = &nights[0];
+    for kept in ["journal.jsonl", "ledger.csv", "report.txt", "hands"] {
+        assert!(old.join(kept).exists(), "{kept} in {}", old.display());
+    }
+    let report = |journal: &Path| {
+        let out = common::dealerd()
+            .arg("report")
+            .arg(journal)
+            .output()
+            .expect("dealerd report");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = report(&old.join("journal.jsonl"));
+    let second = report(&state.join("journal.jsonl"));
+    assert!(first.contains("Bob") && first.contains("Ann"), "{first}");
+    assert!(
+        second.contains("Ann") && !second.contains("Bob"),
+        "{second}"
+    );
+    assert!(second.contains("Guest 1"), "{second}");
+    // Both nights have their line in nights.csv.
+    let csv = std::fs::read_to_string(state.join("ledger/nights.csv")).expect("nights.csv");
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    let _ = std::fs::remove_dir_all(dir);
+}

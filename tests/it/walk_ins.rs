@@ -1,0 +1,375 @@
+//! Issue 22: a night from the box alone. Cards the house file does not
+//! know are enrolled by the host, players without a card are seated and
+//! sold chips from the host's menu, the roster of the house file names
+//! them, and undo at the table asks before it takes back more than the
+//! last action of the hand in progress. Everything here goes through the
+//! controller's presses and taps; the daemon's own tests are in
+//! `nights_daemon.rs`.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use dealerd::table::{script, Night, TableEvent};
+use dealerd::ui::render::Frame;
+use dealerd::ui::{
+    screens, Button, Controller, Dialog, HostItem, Intent, Mode, Press, Screen, View,
+};
+
+fn press(button: Button) -> Press {
+    Press {
+        button,
+        long: false,
+    }
+}
+
+fn night(script_text: &str) -> Night {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    script::run("walk-ins", script_text, root).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The default house with a roster of two players who have no card.
+pub(crate) fn roster_house() -> String {
+    format!(
+        "roster = [\"Zoe\", \"Yan\"]\n{}",
+        dealerd::rules::DEFAULT_TOML
+    )
+}
+
+fn roster_night(extra: &str) -> Night {
+    let rules = dealerd::rules::load_str("roster.toml", &roster_house()).expect("roster house");
+    let mut n = Night::new(Arc::new(rules));
+    for line in extra.lines().filter(|l| !l.is_empty()) {
+        let mut w = line.split(' ');
+        let (seat, name, buy_in) = (w.next(), w.next(), w.next());
+        let seat: usize = seat.and_then(|s| s.parse().ok()).expect("seat");
+        n.apply(TableEvent::Join {
+            seat: seat - 1,
+            name: name.expect("name").into(),
+            buy_in: buy_in.and_then(|b| b.parse().ok()).expect("buy-in"),
+        })
+        .expect("join");
+    }
+    n
+}
+
+/// Presses in order as the session would: what they ask for is applied,
+/// and the events the table took come back.
+fn presses(n: &mut Night, c: &mut Controller, host: bool, buttons: &[Button]) -> Vec<TableEvent> {
+    let mut taken = Vec::new();
+    for &b in buttons {
+        let view = if host {
+            View::of(n).host_unlocked()
+        } else {
+            View::of(n)
+        };
+        match c.press(view, press(b)) {
+            Intent::Apply(e) => {
+                n.apply(e.clone())
+                    .unwrap_or_else(|err| panic!("{e:?}: {err}"));
+                taken.push(e);
+            }
+            Intent::Undo => {
+                n.undo().expect("something to undo");
+            }
+            _ => {}
+        }
+    }
+    taken
+}
+
+fn host_item(n: &Night, item: HostItem) -> Controller {
+    let items = HostItem::offered(n.table());
+    let i = items.iter().position(|&h| h == item).expect("offered");
+    let mut c = Controller::new();
+    c.mode = Mode::Dialog(Dialog::HostMenu(i));
+    c
+}
+
+#[test]
+fn roster_names_are_checked_like_card_names() {
+    let ok = dealerd::rules::load_str("r.toml", &roster_house()).expect("loads");
+    assert_eq!(ok.roster, vec!["Zoe".to_string(), "Yan".to_string()]);
+    let none = dealerd::rules::load_str("d.toml", dealerd::rules::DEFAULT_TOML).expect("loads");
+    assert!(none.roster.is_empty());
+    for (roster, says) in [
+        ("[\"Zoe\", \"zoe\"]", "already on line"),
+        ("[\"Ann\"]", "has a card on line"),
+        ("[\"Maximilianus1\"]", "the screen shows 12"),
+        ("[\"\"]", "is empty"),
+    ] {
+        let text = format!("roster = {roster}\n{}", dealerd::rules::DEFAULT_TOML);
+        let err = dealerd::rules::load_str("bad.toml", &text).expect_err(roster);
+        let err = err.to_string();
+        assert!(err.contains(says), "{roster}: {err}");
+        assert!(err.contains("bad.toml:1:"), "{roster}: located: {err}");
+    }
+}
+
+#[test]
+fn an_unknown_card_waits_for_the_host_then_enrolls_to_a_roster_name_or_a_guest() {
+    let mut n = roster_night("1 Ann 100\n");
+    let uid = [0x04, 0x00, 0x00, 0x99];
+    let mut c = Controller::new();
+    // Locked: it says how, and opens nothing.
+    match c.unknown_card(&View::of(&n), &uid) {
+        Intent::Tell(t) => assert!(t.contains("tap the host card"), "{t}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(c.mode, Mode::Main);
+    // Unlocked: the roster's names, then the next guest.
+    assert_eq!(
+        c.unknown_card(&View::of(&n).host_unlocked(), &uid),
+        Intent::None
+    );
+    assert_eq!(n.table().can_enroll(), vec!["Zoe", "Yan", "Guest 1"]);
+    let taken = presses(&mut n, &mut c, true, &[Button::Plus, Button::Ok]);
+    assert_eq!(
+        taken,
+        vec![TableEvent::EnrollCard {
+            uid: "04:00:00:99".into(),
+            name: "Yan".into()
+        }]
+    );
+    assert_eq!(n.table().enrolled_name(&uid), Some("Yan"));
+    // Yan has a card now: the next card is offered Zoe or Guest 1.
+    assert_eq!(n.table().can_enroll(), vec!["Zoe", "Guest 1"]);
+    // A card enrolled twice, or a name that has a card, is refused.
+    let again = TableEvent::EnrollCard {
+        uid: "04:00:00:99".into(),
+        name: "Zoe".into(),
+    };
+    assert!(n.apply(again).is_err());
+    let ann = TableEvent::EnrollCard {
+        uid: "04:00:00:98".into(),
+        name: "ann".into(),
+    };
+    assert!(n.apply(ann).is_err());
+    // Undo takes the binding back, as any event.
+    n.undo().expect("undo");
+    assert_eq!(n.table().enrolled_name(&uid), None);
+    assert!(TableEvent::EnrollCard {
+        uid: String::new(),
+        name: String::new()
+    }
+    .is_host_only());
+}
+
+#[test]
+fn a_walk_in_without_a_card_is_seated_and_rebought_from_the_host_menu() {
+    use Button::*;
+    // H2 (no roster): the walk-in is Guest 1.
+    let mut n = night(
+        "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\nbutton Ann\n",
+    );
+    let mut c = host_item(&n, HostItem::SeatPlayer);
+    let taken = presses(&mut n, &mut c, true, &[Ok, Ok, Ok, Ok]);
+    assert!(
+        matches!(&taken[..], [TableEvent::Join { seat: 2, name, .. }] if name == "Guest 1"),
+        "{taken:?}"
+    );
+    // Broke (the host's correction), then a rebuy sold from the host menu.
+    let mut c = host_item(&n, HostItem::SetStack);
+    presses(&mut n, &mut c, true, &[Ok, Plus, Plus, Ok, CheckCall, Ok]);
+    assert_eq!(n.table().player(2).map(|p| p.stack), Some(0));
+    let mut c = host_item(&n, HostItem::Sell);
+    let taken = presses(&mut n, &mut c, true, &[Ok, Plus, Plus, Ok, Ok]);
+    assert!(
+        matches!(&taken[..], [TableEvent::Rebuy { seat: 2, amount }] if *amount > 0),
+        "{taken:?}"
+    );
+    // With chips, the same item sells a top-up (the house allows one up to
+    // its maximum: Ann has 20 of a 100 maximum in H2).
+    let mut c = host_item(&n, HostItem::Sell);
+    let taken = presses(&mut n, &mut c, true, &[Ok, Ok, Ok]);
+    assert!(
+        matches!(&taken[..], [TableEvent::TopUp { seat: 0, .. }]),
+        "{taken:?}"
+    );
+}
+
+#[test]
+fn every_shipped_house_seats_a_guest_from_the_host_menu() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("config/default.toml")];
+    for dir in ["config/houses", "tests/data/rules"] {
+        let mut more: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("a folder")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        more.sort();
+        files.extend(more);
+    }
+    let mut tried = 0;
+    for file in files {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        // Test houses that are meant not to load are not houses.
+        let Ok(rules) = dealerd::rules::load_str(&file.display().to_string(), &text) else {
+            continue;
+        };
+        let mut n = Night::new(Arc::new(rules));
+        let mut c = host_item(&n, HostItem::SeatPlayer);
+        let taken = presses(&mut n, &mut c, true, &[Button::Ok; 4]);
+        assert!(
+            matches!(&taken[..], [TableEvent::Join { name, .. }] if name == "Guest 1"),
+            "{}: {taken:?}",
+            file.display()
+        );
+        tried += 1;
+    }
+    assert!(tried >= 6, "only {tried} houses");
+}
+
+#[test]
+fn undo_is_back_in_menus_and_asks_before_taking_back_a_seat() {
+    use Button::*;
+    // Issue 22: "O o u u under H1 leaves the game picker and then unseats
+    // the last player who bought in".
+    let mut n = night(
+        "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\n",
+    );
+    let mut c = Controller::new();
+    let hold = Press {
+        button: Ok,
+        long: true,
+    };
+    assert_eq!(c.press(View::of(&n), hold), Intent::None);
+    presses(&mut n, &mut c, false, &[Ok, Undo, Undo]);
+    assert_eq!(
+        n.table().seats().iter().flatten().count(),
+        3,
+        "nobody unseated"
+    );
+    match &c.mode {
+        Mode::Dialog(Dialog::ConfirmUndo { what, .. }) => {
+            assert!(what.starts_with("Cat buys in"), "it says what: {what}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // Undo again is "no".
+    presses(&mut n, &mut c, false, &[Undo]);
+    assert_eq!(c.mode, Mode::Main);
+    assert_eq!(n.table().seats().iter().flatten().count(), 3);
+    // Undo, OK: taken back.
+    presses(&mut n, &mut c, false, &[Undo, Ok]);
+    assert_eq!(n.table().seats().iter().flatten().count(), 2);
+}
+
+#[test]
+fn the_last_action_of_the_hand_goes_at_once_a_paid_pot_asks_first() {
+    use Button::*;
+    let mut n = night("rules default\njoin 1 Ann 100\njoin 2 Bob 100\nbutton Ann\ndeal\n");
+    let mut c = Controller::new();
+    let acted = presses(&mut n, &mut c, false, &[CheckCall]);
+    assert_eq!(acted.len(), 1);
+    let before = n.events().len();
+    presses(&mut n, &mut c, false, &[Undo]);
+    assert_eq!(
+        n.events().len(),
+        before - 1,
+        "an action in the hand: at once"
+    );
+    assert_eq!(c.mode, Mode::Main);
+    // Ann folds: the pot is paid. Undo names it and waits.
+    presses(&mut n, &mut c, false, &[Fold]);
+    assert!(!n.table().in_hand());
+    let paid = n.events().len();
+    presses(&mut n, &mut c, false, &[Undo]);
+    assert_eq!(n.events().len(), paid);
+    assert!(matches!(c.mode, Mode::Dialog(Dialog::ConfirmUndo { .. })));
+    // The table moved on meanwhile: OK takes nothing back.
+    n.apply(TableEvent::SitOut { seat: 1 }).expect("sit out");
+    let moved = n.events().len();
+    match c.press(View::of(&n), press(Ok)) {
+        Intent::Tell(t) => assert!(t.contains("nothing taken back"), "{t}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(n.events().len(), moved);
+}
+
+// ---- pictures ----
+
+fn drawn(n: &Night, c: &Controller, host: bool, is: fn(&Screen) -> bool) -> Frame {
+    let view = if host {
+        View::of(n).host_unlocked()
+    } else {
+        View::of(n)
+    };
+    let screen = c.screen(&view);
+    assert!(is(&screen), "another screen: {screen:?}");
+    let mut f = Frame::new();
+    screens::draw(&mut f, &view, c).expect("a frame takes any drawing");
+    f
+}
+
+/// A new card, the host unlocked: which name it is for.
+pub(crate) fn enroll() -> Frame {
+    let n = roster_night("1 Ann 100\n");
+    let mut c = Controller::new();
+    c.unknown_card(&View::of(&n).host_unlocked(), &[4, 0, 0, 0x99]);
+    drawn(&n, &c, true, |s| {
+        matches!(s, Screen::Dialog(Dialog::Enroll { .. }))
+    })
+}
+
+/// Seating without a card: the roster's names, then a guest.
+pub(crate) fn seat_name() -> Frame {
+    let mut n = roster_night("1 Ann 100\n");
+    let mut c = host_item(&n, HostItem::SeatPlayer);
+    presses(&mut n, &mut c, true, &[Button::Ok]);
+    drawn(&n, &c, true, |s| {
+        matches!(s, Screen::Dialog(Dialog::SeatName { .. }))
+    })
+}
+
+/// The host menu after the end of the night: the next night.
+pub(crate) fn host_menu_ended() -> Frame {
+    let mut n = night("rules default\njoin 1 Ann 100\njoin 2 Bob 100\n");
+    n.apply(TableEvent::EndSession).expect("end");
+    let mut c = Controller::new();
+    c.mode = Mode::Dialog(Dialog::HostMenu(0));
+    drawn(&n, &c, true, |s| {
+        matches!(s, Screen::Dialog(Dialog::HostMenu(0)))
+    })
+}
+
+/// One more OK starts the next night.
+pub(crate) fn confirm_new_night() -> Frame {
+    let mut n = night("rules default\njoin 1 Ann 100\njoin 2 Bob 100\n");
+    n.apply(TableEvent::EndSession).expect("end");
+    let mut c = Controller::new();
+    c.mode = Mode::Dialog(Dialog::HostMenu(0));
+    presses(&mut n, &mut c, true, &[Button::Ok]);
+    drawn(&n, &c, true, |s| {
+        matches!(s, Screen::Dialog(Dialog::ConfirmNewNight))
+    })
+}
+
+/// Undo between hands: what it would take back, named first.
+pub(crate) fn confirm_undo() -> Frame {
+    let mut n = night("rules default\njoin 1 Ann 100\njoin 2 Bob 100\n");
+    let mut c = Controller::new();
+    presses(&mut n, &mut c, false, &[Button::Undo]);
+    drawn(&n, &c, false, |s| {
+        matches!(s, Screen::Dialog(Dialog::ConfirmUndo { .. }))
+    })
+}
+
+#[test]
+fn a_scripts_output_has_the_keys_help_once() {
+    use dealerd::daemon::{session::RulesSource, sim};
+    let opts = sim::Options {
+        frames: None,
+        demo_players: true,
+        echo: true,
+        storage: Default::default(),
+    };
+    let mut out = Vec::new();
+    let script = "o\nc\nc\n";
+    sim::run(&RulesSource::embedded(), script.as_bytes(), &mut out, &opts).expect("runs");
+    let text = String::from_utf8(out).expect("utf-8");
+    assert!(text.matches('┌').count() >= 3, "{text}");
+    assert_eq!(text.matches(sim::KEYS).count(), 1, "{text}");
+}
