@@ -58,7 +58,7 @@ impl Stored {
         let mut archived = None;
         if let (Some(journal), Some(path)) = (self.journal.as_ref(), storage.journal.as_ref()) {
             let header = journal.header();
-            let id = records::night_id(header.started.as_deref(), path, &header.rules_fnv64);
+            let id = records::night_id(header.started.as_deref(), header.night, path, &header.rules_fnv64);
             let state = path.parent().unwrap_or(Path::new("."));
             let nights = state.join(NIGHTS);
             std::fs::create_dir_all(&nights).map_err(io_err(&nights))?;
@@ -107,7 +107,14 @@ impl Stored {
                 .journal
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("sim"));
-            let id = records::night_id(header.started.as_deref(), &journal, &header.rules_fnv64);
+            // The number the new journal's header will carry (`Stored::open_at`).
+            let number = storage.ledger.as_deref().map(records::next_night_number);
+            let id = records::night_id(
+                header.started.as_deref(),
+                number,
+                &journal,
+                &header.rules_fnv64,
+            );
             ledger
                 .as_ref()
                 .is_some_and(|l| l.join(format!("{id}.csv")).exists())
