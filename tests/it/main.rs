@@ -31,6 +31,7 @@ mod replay_vectors;
 mod report_page;
 mod room;
 mod rules_files;
+mod rules_hostile;
 mod scenarios;
 mod session;
 mod session_io;
