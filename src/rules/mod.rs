@@ -15,12 +15,15 @@ mod model;
 mod options;
 pub mod schema;
 mod schema_cards;
+mod shape;
 mod summary;
 mod summary_cards;
 mod validate;
 mod validate_cards;
 
 use std::path::Path;
+
+use serde::Deserialize;
 
 pub use amount::{Decimal, Times, MAX_AMOUNT_UNITS, MAX_TABLE_UNITS};
 pub use cards::{
@@ -40,11 +43,30 @@ pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");
 pub fn load_str(file_name: &str, text: &str) -> Result<HouseRules, RulesError> {
     too_large(file_name, text.len())?;
     let loc = Locator::new(file_name, text);
-    let raw: schema::RawRules = match toml::from_str(text) {
-        Ok(raw) => raw,
+    let mut doc = match toml::de::DeTable::parse(text) {
+        Ok(doc) => doc,
         Err(e) => return Err(RulesError::Invalid(vec![loc.toml_error(&e)])),
     };
+    // The shape first, against the schema: every problem of it at once.
+    let shape = shape::Shape::check(&mut doc);
+    let problems: Vec<Diagnostic> = shape
+        .problems
+        .iter()
+        .map(|p| loc.at(&p.span, p.message.clone()))
+        .collect();
+    if shape.fatal {
+        return Err(RulesError::Invalid(in_file_order(problems, 0)));
+    }
+    let raw = match schema::RawRules::deserialize(toml::de::Deserializer::from(doc)) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let mut problems = problems;
+            problems.push(loc.toml_error(&e));
+            return Err(RulesError::Invalid(in_file_order(problems, 0)));
+        }
+    };
     let mut check = validate::Check::new(loc);
+    check.errors = problems;
     match validate::resolve(raw, &mut check) {
         Some(rules) if check.errors.is_empty() => Ok(rules),
         _ => Err(RulesError::Invalid(in_file_order(check.errors, check.more))),

@@ -30,6 +30,7 @@ mod records;
 mod replay_vectors;
 mod report_page;
 mod room;
+mod rules_check;
 mod rules_files;
 mod rules_hostile;
 mod scenarios;
