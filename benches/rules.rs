@@ -3,6 +3,11 @@
 //! the time per card should stay flat as N grows 16x. Before the fix the
 //! duplicate checks scanned every earlier card, and 262,144 cards took over
 //! 20 s.
+//!
+//! Issue 25: a house file is at most 256 KiB, so the sizes are those that
+//! fit (4,096 cards is 240 KB). `hostile/*` times the reading of files a
+//! host or an attacker could leave for a reload: 80,000 duplicate chips on
+//! one line (22 s on the state task before) and a file over the cap.
 
 use std::fmt::Write;
 use std::hint::black_box;
@@ -27,11 +32,31 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("load_cards");
     g.sample_size(10);
     g.measurement_time(Duration::from_secs(5));
-    for n in [16_384, 65_536, 262_144] {
+    for n in [256, 1_024, 4_096] {
         let text = house(n);
         g.throughput(Throughput::Elements(n as u64));
         g.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
             b.iter(|| black_box(dealerd::rules::load_str("cards.toml", text).is_ok()))
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("hostile");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(5));
+    let chips = |list: String| {
+        dealerd::rules::DEFAULT_TOML.replace(
+            "denominations = [\"1\", \"5\", \"25\", \"100\"]",
+            &format!("denominations = [{list}]"),
+        )
+    };
+    let files = [
+        ("duplicates_80k", chips(vec!["1"; 80_000].join(","))),
+        ("over_the_cap", chips(vec!["\"1\""; 80_000].join(", "))),
+    ];
+    for (name, text) in &files {
+        g.bench_function(*name, |b| {
+            b.iter(|| black_box(dealerd::daemon::house_file::load_str("h.toml", text).is_ok()))
         });
     }
     g.finish();

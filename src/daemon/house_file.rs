@@ -25,6 +25,8 @@ pub struct HouseFile {
 /// Reads the rules and the wiring of one file; every problem of either is
 /// reported, in file order. `file_name` is only used in messages.
 pub fn load_str(file_name: &str, text: &str) -> Result<HouseFile, RulesError> {
+    // Said once, not by each of the three readings.
+    rules::too_large(file_name, text.len())?;
     let rules = rules::load_str(file_name, text);
     let hardware = devices::load_str(file_name, text);
     let room = room::load_str(file_name, text);
@@ -43,7 +45,10 @@ pub fn load_str(file_name: &str, text: &str) -> Result<HouseFile, RulesError> {
                     all.push(d.clone());
                 }
             }
+            // Each reading kept at most its first MAX_ERRORS (and a line
+            // counting the rest); together, the first of those.
             all.sort_by_key(|d| (d.line, d.column));
+            all.truncate(rules::MAX_ERRORS + 1);
             Err(RulesError::Invalid(all))
         }
     }

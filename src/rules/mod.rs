@@ -15,6 +15,7 @@ mod model;
 mod options;
 pub mod schema;
 mod schema_cards;
+mod shape;
 mod summary;
 mod summary_cards;
 mod validate;
@@ -22,15 +23,17 @@ mod validate_cards;
 
 use std::path::Path;
 
+use serde::Deserialize;
+
 pub use amount::{Decimal, Times, MAX_AMOUNT_UNITS, MAX_TABLE_UNITS};
 pub use cards::{
     parse_uid, read_uid, uid_hex, Card, CardCommand, CardRole, UidError, MAX_NAME_CHARS,
 };
-pub use error::{Diagnostic, RulesError};
+pub use error::{Diagnostic, RulesError, MAX_ERRORS, MAX_FILE_BYTES};
 pub use model::*;
 pub use options::*;
 
-pub(crate) use error::Locator;
+pub(crate) use error::{in_file_order, Locator};
 pub(crate) use validate::Check;
 
 /// The embedded default: a plain no-limit hold'em home game.
@@ -38,20 +41,53 @@ pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");
 
 /// Parse and check a house-rules file; `file_name` is only used in messages.
 pub fn load_str(file_name: &str, text: &str) -> Result<HouseRules, RulesError> {
+    too_large(file_name, text.len())?;
     let loc = Locator::new(file_name, text);
-    let raw: schema::RawRules = match toml::from_str(text) {
-        Ok(raw) => raw,
+    let mut doc = match toml::de::DeTable::parse(text) {
+        Ok(doc) => doc,
         Err(e) => return Err(RulesError::Invalid(vec![loc.toml_error(&e)])),
     };
+    // The shape first, against the schema: every problem of it at once.
+    let shape = shape::Shape::check(&mut doc);
+    let problems: Vec<Diagnostic> = shape
+        .problems
+        .iter()
+        .map(|p| loc.at(&p.span, p.message.clone()))
+        .collect();
+    if shape.fatal {
+        return Err(RulesError::Invalid(in_file_order(problems, 0)));
+    }
+    let raw = match schema::RawRules::deserialize(toml::de::Deserializer::from(doc)) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let mut problems = problems;
+            problems.push(loc.toml_error(&e));
+            return Err(RulesError::Invalid(in_file_order(problems, 0)));
+        }
+    };
     let mut check = validate::Check::new(loc);
+    check.errors = problems;
     match validate::resolve(raw, &mut check) {
         Some(rules) if check.errors.is_empty() => Ok(rules),
-        _ => {
-            let mut errors = check.errors;
-            errors.sort_by_key(|d| (d.line, d.column));
-            Err(RulesError::Invalid(errors))
-        }
+        _ => Err(RulesError::Invalid(in_file_order(check.errors, check.more))),
     }
+}
+
+/// A file over [`MAX_FILE_BYTES`] is refused whole, before it is parsed.
+pub fn too_large(file_name: &str, bytes: usize) -> Result<(), RulesError> {
+    if bytes <= MAX_FILE_BYTES {
+        return Ok(());
+    }
+    Err(RulesError::Invalid(vec![Diagnostic {
+        file: file_name.to_string(),
+        line: 1,
+        column: 1,
+        message: format!(
+            "the file is {} bytes or more; a house file may be at most {MAX_FILE_BYTES} bytes ({} KiB)",
+            bytes,
+            MAX_FILE_BYTES / 1024
+        ),
+    }]))
 }
 
 /// [`load_str`] on a file, named in messages as given.
@@ -64,11 +100,20 @@ pub fn load_file(path: &Path) -> Result<HouseRules, RulesError> {
 /// is refused at its first bad byte's line and column, as every other
 /// problem in the file is, so the host can find it in an editor.
 pub fn read_text(path: &Path) -> Result<String, RulesError> {
+    use std::io::Read;
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| RulesError::Io {
+    let io = |e: std::io::Error| RulesError::Io {
         file: name.clone(),
         reason: e.to_string(),
-    })?;
+    };
+    // One byte more than the cap is enough to refuse it: a 10 MB file is
+    // never read whole.
+    let limit = MAX_FILE_BYTES as u64 + 1;
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_or(0, |m| m.len()).min(limit);
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0) + 1);
+    file.take(limit).read_to_end(&mut bytes).map_err(io)?;
+    too_large(&name, bytes.len())?;
     text_from_bytes(&name, bytes)
 }
 

@@ -337,18 +337,23 @@ pub struct RawButton {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawKill {
+    /// Kill pots are on. Default true: `[kill]` alone turns them on.
+    #[serde(default = "yes")]
     pub enabled: bool,
     /// Names of the games the kill applies to; empty or absent means every game.
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub games: Vec<Spanned<String>>,
+    /// What kills the next pot. Default ["two-wins"] (H0, H2).
+    #[serde(default = "two_wins")]
     #[schemars(with = "Vec<KillTrigger>")]
     pub triggers: Spanned<Vec<KillTrigger>>,
     /// With the "pot-over" trigger: a pot larger than this kills the next hand.
     #[schemars(with = "Option<Decimal>")]
     pub pot_over: Option<Amount>,
     /// 2 = full kill, "1.5" = half kill: the kill blind is this many big blinds,
-    /// and limits scale by it when `scale_limits` is set.
+    /// and limits scale by it when `scale_limits` is set. Default 2.
+    #[serde(default = "full_kill")]
     #[schemars(with = "Decimal")]
     pub multiple: Amount,
     /// B2/S1 (H0): the full kill doubles every limit (stakes, max bet/raise, max per round).
@@ -384,6 +389,8 @@ fn yes() -> bool {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawBomb {
+    /// Bomb pots are on. Default true: the section turns them on.
+    #[serde(default = "yes")]
     pub enabled: bool,
     #[schemars(with = "BombMode")]
     pub mode: Spanned<BombMode>,
@@ -416,17 +423,42 @@ fn one() -> Spanned<u8> {
     Spanned::new(0..0, 1)
 }
 
+fn two() -> Spanned<u8> {
+    Spanned::new(0..0, 2)
+}
+
+fn utg_only() -> Spanned<Vec<StraddleKind>> {
+    Spanned::new(0..0, vec![StraddleKind::Utg])
+}
+
+fn full_kill() -> Amount {
+    Spanned::new(0..0, Decimal::whole(2))
+}
+
+fn two_wins() -> Spanned<Vec<KillTrigger>> {
+    Spanned::new(0..0, vec![KillTrigger::TwoWins])
+}
+
 /// `[straddle]`: F4.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawStraddle {
+    /// Straddles are allowed. Default true: `[straddle]` alone allows them.
+    #[serde(default = "yes")]
     pub allowed: bool,
+    /// Who may straddle: "utg" (under the gun, left of the big blind) and
+    /// "button" (the Mississippi straddle). Default ["utg"].
+    #[serde(default = "utg_only")]
     #[schemars(with = "Vec<StraddleKind>")]
     pub kinds: Spanned<Vec<StraddleKind>>,
     /// Each straddle is this many times the previous blind or straddle (H2: 2).
+    /// Default 2.
+    #[serde(default = "two")]
     #[schemars(with = "u8")]
     pub multiple: Spanned<u8>,
     /// How many straddles may stack (1 = single, 2 = double, 3 = triple).
+    /// Default 1.
+    #[serde(default = "one")]
     #[schemars(with = "u8")]
     pub max: Spanned<u8>,
     /// How straddles after the first are sized (default `times-previous`).

@@ -494,3 +494,26 @@ fn a_duplicate_key_or_section_is_named() {
         "x.toml:3:1: duplicate key \"name\" in table \"house\""
     );
 }
+
+/// Issue 25: columns are counted once, not from the line's start for every
+/// error. 80,000 places on one line that is not ASCII (where a column is not
+/// the byte offset) cost one pass over the line, not 80,000.
+#[test]
+fn locating_many_places_on_one_line_scans_it_once() {
+    let line = format!("x = [{}] # café", vec!["1"; 80_000].join(","));
+    let loc = super::Locator::new("f", &line);
+    let mut last = 0;
+    for i in 0..80_000 {
+        let (l, column) = loc.line_col(5 + 2 * i);
+        assert_eq!(l, 1);
+        assert!(column > last);
+        last = column;
+    }
+    assert_eq!(last, 5 + 2 * 79_999 + 1);
+    assert!(loc.scanned.get() <= line.len(), "{}", loc.scanned.get());
+    // An ASCII line is not scanned at all.
+    let ascii = vec!["1"; 80_000].join(",");
+    let loc = super::Locator::new("f", &ascii);
+    assert_eq!(loc.line_col(2 * 79_999), (1, 2 * 79_999 + 1));
+    assert_eq!(loc.scanned.get(), 0);
+}

@@ -11,7 +11,7 @@ use crate::engine::{
 
 use super::amount::{Decimal, Units, MAX_AMOUNT_UNITS};
 use super::catalog::{self, Money as MoneyKind};
-use super::error::{Diagnostic, Locator};
+use super::error::{Diagnostic, Locator, MAX_COLLECTED};
 use super::model::*;
 use super::schema::*;
 
@@ -20,6 +20,8 @@ pub(crate) struct Check<'a> {
     pub errors: Vec<Diagnostic>,
     /// `None` once the unit itself is wrong: amounts are then not converted.
     unit: Option<Decimal>,
+    /// Problems found past [`MAX_COLLECTED`], counted but not located.
+    pub more: usize,
 }
 
 impl<'a> Check<'a> {
@@ -28,10 +30,15 @@ impl<'a> Check<'a> {
             loc,
             errors: Vec::new(),
             unit: None,
+            more: 0,
         }
     }
 
     pub(crate) fn err(&mut self, span: &Range<usize>, message: impl Into<String>) {
+        if self.errors.len() >= MAX_COLLECTED {
+            self.more += 1;
+            return;
+        }
         self.errors.push(self.loc.at(span, message));
     }
 
