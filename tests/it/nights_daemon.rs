@@ -75,11 +75,12 @@ fn a_walk_in_is_seated_and_rebought_without_a_card() {
     // items a host knows (+ five times), then OK on "Guest 1", OK on the
     // first empty seat, OK on the buy-in. A second walk-in the same way
     // (Guest 2). Then, host menu: "Correct a stack" (+ once), the first
-    // seat, C for none left: Guest 1 is broke. Then "Buy-in/rebuy" (- twice
-    // from the top, past Lock), the first seat, OK: a rebuy.
+    // seat, C for none left, OK on "money in/out": Guest 1 is broke. Then
+    // "Buy-in/rebuy" (- twice from the top, past Lock), the first seat, OK:
+    // a rebuy.
     let keys = ":tap host\n+++++\no\no\no\no\n\
                 :tap host\n+++++\no\no\no\no\n\
-                :tap host\n+\no\no\nc\no\n\
+                :tap host\n+\no\no\nc\no\no\n\
                 :tap host\n--\no\no\no\n";
     drive(&config, &state, keys, |s| journal(s).contains("\"rebuy\""));
     let j = journal(&state);

@@ -167,9 +167,15 @@ fn a_walk_in_without_a_card_is_seated_and_rebought_from_the_host_menu() {
         matches!(&taken[..], [TableEvent::Join { seat: 2, name, .. }] if name == "Guest 1"),
         "{taken:?}"
     );
-    // Broke (the host's correction), then a rebuy sold from the host menu.
+    // Broke (the host's correction, money out of the game), then a rebuy
+    // sold from the host menu.
     let mut c = host_item(&n, HostItem::SetStack);
-    presses(&mut n, &mut c, true, &[Ok, Plus, Plus, Ok, CheckCall, Ok]);
+    presses(
+        &mut n,
+        &mut c,
+        true,
+        &[Ok, Plus, Plus, Ok, CheckCall, Ok, Ok],
+    );
     assert_eq!(n.table().player(2).map(|p| p.stack), Some(0));
     let mut c = host_item(&n, HostItem::Sell);
     let taken = presses(&mut n, &mut c, true, &[Ok, Plus, Plus, Ok, Ok]);

@@ -58,7 +58,12 @@ impl Stored {
         let mut archived = None;
         if let (Some(journal), Some(path)) = (self.journal.as_ref(), storage.journal.as_ref()) {
             let header = journal.header();
-            let id = records::night_id(header.started.as_deref(), header.night, path, &header.rules_fnv64);
+            let id = records::night_id(
+                header.started.as_deref(),
+                header.night,
+                path,
+                &header.rules_fnv64,
+            );
             let state = path.parent().unwrap_or(Path::new("."));
             let nights = state.join(NIGHTS);
             std::fs::create_dir_all(&nights).map_err(io_err(&nights))?;
