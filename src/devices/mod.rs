@@ -9,6 +9,8 @@
 
 mod schema;
 mod summary;
+
+pub use summary::key as button_key;
 mod validate;
 
 use std::time::Duration;

@@ -41,7 +41,7 @@ impl fmt::Display for Hardware {
 }
 
 /// The button's key in `[hardware.buttons]`, so the summary reads like the file.
-fn key(b: Button) -> &'static str {
+pub fn key(b: Button) -> &'static str {
     match b {
         Button::Fold => "fold",
         Button::CheckCall => "check_call",

@@ -372,17 +372,7 @@ fn card(env: &mut Env, hw: &Hardware, r: &mut Report) {
 }
 
 /// The button's name as the house file writes it.
-pub fn button_name(b: Button) -> &'static str {
-    match b {
-        Button::Fold => "fold",
-        Button::CheckCall => "check_call",
-        Button::BetRaise => "bet_raise",
-        Button::Minus => "minus",
-        Button::Plus => "plus",
-        Button::Ok => "ok",
-        Button::Undo => "undo",
-    }
-}
+pub use crate::devices::button_key as button_name;
 
 #[cfg(test)]
 mod tests;

@@ -2,12 +2,10 @@
 //! game entered with the buttons (G2, G7), and the pots of forced money
 //! that is no bet (F2, S2, T5, G5, G6) over random nights.
 
-use std::sync::Arc;
-
 use dealerd::table::Night;
 use proptest::prelude::*;
 
-use crate::table_props::{apply, house_texts, houses, Step};
+use crate::table_props::{play_night, Step};
 use dealerd::ui::showdown::Ranking;
 use dealerd::ui::{Button, Controller, Intent, Mode, Press};
 
@@ -190,20 +188,7 @@ proptest! {
         house in 0..5usize,
         steps in proptest::collection::vec(short_step(), 1..300),
     ) {
-        let rules = houses();
-        let texts = house_texts();
-        let mut night = Night::new(Arc::clone(&rules[house % rules.len()]));
-        let mut names = 0;
-        for s in &steps {
-            apply(&mut night, s, &mut names, &texts);
-            check_matched(&night)?;
-            let t = night.table();
-            prop_assert_eq!(
-                t.chips_on_table(),
-                t.ledger().money_in() - t.ledger().money_out(),
-                "every chip ends with someone, after {:?}", s
-            );
-        }
+        play_night(house, &steps, check_matched)?;
     }
 }
 

@@ -241,6 +241,31 @@ pub(crate) fn apply(night: &mut Night, step: &Step, names: &mut u32, texts: &[(S
     }
 }
 
+/// A random night at shipped house `house`: each step applied, `each`
+/// asked of the table after it, and the books checked to balance (M5).
+pub(crate) fn play_night(
+    house: usize,
+    steps: &[Step],
+    mut each: impl FnMut(&Night) -> Result<(), TestCaseError>,
+) -> Result<Night, TestCaseError> {
+    let rules = houses();
+    let texts = house_texts();
+    let mut night = Night::new(Arc::clone(&rules[house % rules.len()]));
+    let mut names = 0;
+    for s in steps {
+        apply(&mut night, s, &mut names, &texts);
+        each(&night)?;
+        let t = night.table();
+        prop_assert_eq!(
+            t.chips_on_table(),
+            t.ledger().money_in() - t.ledger().money_out(),
+            "after {:?}",
+            s
+        );
+    }
+    Ok(night)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
@@ -249,19 +274,7 @@ proptest! {
         house in 0..5usize,
         steps in proptest::collection::vec(step(), 1..300),
     ) {
-        let rules = houses();
-        let texts = house_texts();
-        let mut night = Night::new(Arc::clone(&rules[house % rules.len()]));
-        let mut names = 0;
-        for s in &steps {
-            apply(&mut night, s, &mut names, &texts);
-            let t = night.table();
-            prop_assert_eq!(
-                t.chips_on_table(),
-                t.ledger().money_in() - t.ledger().money_out(),
-                "after {:?}", s
-            );
-        }
+        let mut night = play_night(house, &steps, |_| Ok(()))?;
         HANDS.with(|h| h.set(h.get() + night.table().hands_dealt()));
         // The host ends the night: between hands everyone cashes out and only
         // the house's take is left on the table.
