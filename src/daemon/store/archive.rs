@@ -105,15 +105,16 @@ impl Stored {
         // The new night's id must not be the archived one's (a night that
         // ended within the second it began, or restarted in it): its start
         // is the first second that names no ledger yet.
+        // Without a clock the night's number alone keeps the ids apart:
+        // it is read once, as `Stored::open_at` will give it to the header.
         let ledger = storage.ledger.as_ref().map(|d| d.join("ledger"));
+        let number = storage.ledger.as_deref().map(records::next_night_number);
+        let journal = storage
+            .journal
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("sim"));
         let taken = |at: Option<u64>| {
             let header = Header::new(&rules.name(), &rules.text).started_at(at);
-            let journal = storage
-                .journal
-                .clone()
-                .unwrap_or_else(|| PathBuf::from("sim"));
-            // The number the new journal's header will carry (`Stored::open_at`).
-            let number = storage.ledger.as_deref().map(records::next_night_number);
             let id = records::night_id(
                 header.started.as_deref(),
                 number,
@@ -125,8 +126,9 @@ impl Stored {
                 .is_some_and(|l| l.join(format!("{id}.csv")).exists())
         };
         let mut start = wall;
+        // Only a clock's second can move on; with none, nothing to try.
         for _ in 0..600 {
-            if !taken(start) {
+            if start.is_none() || !taken(start) {
                 break;
             }
             start = start.map(|s| s + 1);
