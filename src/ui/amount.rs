@@ -16,8 +16,11 @@
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
-use crate::engine::{Chips, HandState, Seat};
+use crate::engine::{Chips, HandState, Seat, Structure};
+use crate::rules::Decimal;
 use crate::ui::{Button, Press};
+
+pub use super::keypad::{KeyOutcome, Keypad};
 
 /// What an amount-entry press asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,33 +52,51 @@ pub struct AmountEntry {
     chip: usize,
     /// Where `chip` starts and wraps back to: the pot's working chip.
     pot_chip: usize,
-    /// Shortcut totals in `min..=max`, ascending: half pot, pot, all-in.
-    presets: Vec<(Preset, Chips)>,
+    /// The four shortcuts, in [`Preset::ORDER`], clamped into `min..=max`.
+    presets: [(Preset, Chips); 4],
+    /// The shortcut bet/raise and check/call walk from: the last one
+    /// landed on (the minimum when entry opens, the maximum when it opens
+    /// there).
+    at: usize,
+    /// What the maximum is.
+    pub max_is: MaxIs,
+    /// Typing on the keypad (held OK), if the dealer is.
+    pub keypad: Option<Keypad>,
+    /// How the house writes money, for the keypad: one chip unit is
+    /// `per_unit` of the last decimal place, of which there are `scale`.
+    per_unit: Chips,
+    scale: u32,
 }
 
-/// A named shortcut amount.
+/// A named shortcut amount. Bet/raise walks them up and check/call down,
+/// always in this order and always all four, even where two land on one
+/// amount: the third press of bet/raise is the maximum in every hand
+/// (issue 22, "in a fixed order that does not shift from hand to hand").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Preset {
     Min,
-    ThirdPot,
     HalfPot,
     Pot,
-    /// The most the biggest opponent can call: betting more only comes back.
-    Covers,
-    AllIn,
+    /// The most the rules allow now; [`MaxIs`] says what that is.
+    Max,
 }
 
 impl Preset {
-    pub fn label(self) -> &'static str {
-        match self {
-            Preset::Min => "min",
-            Preset::ThirdPot => "1/3 pot",
-            Preset::HalfPot => "1/2 pot",
-            Preset::Covers => "covers",
-            Preset::Pot => "pot",
-            Preset::AllIn => "all-in",
-        }
-    }
+    /// The shortcuts in the order bet/raise walks them.
+    pub const ORDER: [Preset; 4] = [Preset::Min, Preset::HalfPot, Preset::Pot, Preset::Max];
+}
+
+/// What the maximum is, so the screen never calls a pot-limit maximum
+/// "all-in" (issue 22, "labelled all-in only when it is the player's whole
+/// stack").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaxIs {
+    /// The player's whole stack.
+    AllIn,
+    /// The pot limit.
+    Pot,
+    /// A spread or other cap below the stack.
+    Cap,
 }
 
 /// Every press a dealer can make, short and held, in `Button::ALL` order.
@@ -110,16 +131,19 @@ impl AmountEntry {
         let (min, max) = state.raise_range(seat).ok()?;
         let pot_after_call = state.pot().saturating_add(state.to_call(seat));
         let current = state.current_bet();
-        let covers = state
-            .seats()
-            .iter()
-            .enumerate()
-            .filter(|&(i, s)| i != seat && !s.folded)
-            .map(|(_, s)| s.bet.saturating_add(s.stack))
-            .max()
-            .unwrap_or(max);
         let mut e = Self::new(seat, (min, max), denominations, current, pot_after_call);
-        e.add_preset(Preset::Covers, covers);
+        // The engine's range is the rule; what its top is only names it.
+        let whole = state
+            .seats()
+            .get(seat)
+            .map_or(0, |s| s.bet.saturating_add(s.stack));
+        e.max_is = if max >= whole {
+            MaxIs::AllIn
+        } else if state.spec().structure == Structure::PotLimit {
+            MaxIs::Pot
+        } else {
+            MaxIs::Cap
+        };
         Some(e)
     }
 
@@ -158,25 +182,36 @@ impl AmountEntry {
             fine,
             chip: pot_chip,
             pot_chip,
-            presets: Vec::new(),
+            presets: [
+                (Preset::Min, min),
+                (Preset::HalfPot, min),
+                (Preset::Pot, min),
+                (Preset::Max, max),
+            ],
+            at: 0,
+            max_is: MaxIs::AllIn,
+            keypad: None,
+            per_unit: 1,
+            scale: 0,
         };
         let pot_share = |num: Chips, den: Chips| {
             let share = u128::from(pot_after_call) * u128::from(num) / u128::from(den);
             let total = u128::from(current).saturating_add(share);
             entry.clamp(entry.in_chips(Chips::try_from(total).unwrap_or(Chips::MAX)))
         };
-        let presets = vec![
-            (Preset::Min, min),
-            (Preset::ThirdPot, pot_share(1, 3)),
-            (Preset::HalfPot, pot_share(1, 2)),
-            (Preset::Pot, pot_share(1, 1)),
-            (Preset::AllIn, max),
-        ];
-        // Shortcuts that land on one amount are one shortcut; min and all-in
-        // keep their names, as those are what the dealer checks for.
-        entry.presets = presets;
-        entry.tidy();
+        let (half, pot) = (pot_share(1, 2), pot_share(1, 1));
+        entry.presets[1].1 = half;
+        entry.presets[2].1 = pot;
         entry
+    }
+
+    /// The keypad types money as the house writes it (`house.unit`): one
+    /// chip unit is `unit` of the currency.
+    pub fn with_unit(mut self, unit: &Decimal) -> AmountEntry {
+        let pad = Keypad::for_unit(unit);
+        self.per_unit = pad.per_unit();
+        self.scale = pad.scale;
+        self
     }
 
     /// A shortcut total as the player would push it: to the nearest of the
@@ -195,30 +230,18 @@ impl AmountEntry {
         }
     }
 
-    /// Adds a shortcut (clamped into the range).
-    pub fn add_preset(&mut self, preset: Preset, amount: Chips) {
-        let x = self.clamp(amount);
-        self.presets.push((preset, x));
-        self.tidy();
-    }
-
-    fn tidy(&mut self) {
-        self.presets
-            .sort_by_key(|&(p, x)| (x, p != Preset::AllIn && p != Preset::Min));
-        self.presets.dedup_by_key(|p| p.1);
-    }
-
-    /// Starts at the all-in amount instead (long press on bet/raise).
+    /// Starts at the maximum instead (long press on bet/raise).
     pub fn at_max(mut self) -> AmountEntry {
         self.amount = self.max;
+        self.at = Preset::ORDER.len() - 1;
         self
     }
 
     /// The entry a press on the action screen opens, or `None` for a press
     /// that does not open one. Bet/raise opens at the minimum (held: at
-    /// all-in); plus opens at the minimum and minus at all-in, each already
-    /// taking its own step, so "min and a chip" or "all-in less a chip" costs
-    /// no separate opening press.
+    /// the maximum); plus opens at the minimum and minus at the maximum, each
+    /// already taking its own step, so "min and a chip" or "all-in less a
+    /// chip" costs no separate opening press.
     pub fn opened_by(self, press: Press) -> Option<AmountEntry> {
         let mut e = match (press.button, press.long) {
             (Button::BetRaise, false) | (Button::Plus, _) => self,
@@ -239,13 +262,24 @@ impl AmountEntry {
         &self.presets
     }
 
-    /// The shortcut the amount sits on, if any.
+    /// The shortcut the amount sits on, if any: the one last walked to
+    /// when two share the amount, so the label follows the press.
     pub fn preset_here(&self) -> Option<Preset> {
-        self.presets
-            .iter()
-            .rev()
-            .find(|&&(_, x)| x == self.amount)
-            .map(|&(p, _)| p)
+        let walked = self.presets.get(self.at).filter(|p| p.1 == self.amount);
+        walked
+            .or_else(|| self.presets.iter().rev().find(|p| p.1 == self.amount))
+            .map(|p| p.0)
+    }
+
+    /// A shortcut's name on the screen: the maximum says what it is.
+    pub fn label(&self, preset: Preset) -> &'static str {
+        match (preset, self.max_is) {
+            (Preset::Min, _) => "min",
+            (Preset::HalfPot, _) => "1/2 pot",
+            (Preset::Pot, _) | (Preset::Max, MaxIs::Pot) => "pot",
+            (Preset::Max, MaxIs::AllIn) => "all-in",
+            (Preset::Max, MaxIs::Cap) => "max",
+        }
     }
 
     /// The (short, long) step for the amount as it stands. Short is the
@@ -286,41 +320,99 @@ impl AmountEntry {
     }
 
     /// One press. Plus/minus step by the working chip (held: by the largest
-    /// chip not above the amount); bet/raise jumps to the next shortcut up
-    /// (wrapping to the minimum), check/call to the next one down (wrapping
-    /// to all-in); held bet/raise is all-in; held check/call makes the step
-    /// one chip finer (wrapping back to the pot's chip); OK confirms; undo
-    /// or fold leave entry.
+    /// chip not above the amount); bet/raise goes to the next shortcut of
+    /// [`Preset::ORDER`] (after the maximum, the minimum), check/call to the
+    /// one before; held bet/raise is the maximum; held check/call makes the
+    /// step one chip finer (wrapping back to the pot's chip); held OK opens
+    /// the keypad ([`Keypad`]); OK confirms; undo or fold leave entry.
     pub fn press(&mut self, press: Press) -> EntryOutcome {
+        if let Some(mut pad) = self.keypad.take() {
+            return self.typed(&mut pad, press);
+        }
         let (short, long) = self.steps();
+        let n = self.presets.len();
         let next = match (press.button, press.long) {
             (Button::Plus, false) => self.stepped(short, true),
             (Button::Plus, true) => self.stepped(long, true),
             (Button::Minus, false) => self.stepped(short, false),
             (Button::Minus, true) => self.stepped(long, false),
-            (Button::BetRaise, false) => self
-                .presets
-                .iter()
-                .map(|&(_, x)| x)
-                .find(|&x| x > self.amount)
-                .unwrap_or(self.min),
-            (Button::BetRaise, true) => self.max,
-            (Button::CheckCall, false) => self
-                .presets
-                .iter()
-                .rev()
-                .map(|&(_, x)| x)
-                .find(|&x| x < self.amount)
-                .unwrap_or(self.max),
+            (Button::BetRaise, false) => {
+                self.at = (self.at + 1) % n;
+                self.presets[self.at].1
+            }
+            (Button::BetRaise, true) => {
+                self.at = n - 1;
+                self.max
+            }
+            (Button::CheckCall, false) => {
+                self.at = (self.at + n - 1) % n;
+                self.presets[self.at].1
+            }
             (Button::CheckCall, true) => {
                 self.chip = self.chip.checked_sub(1).unwrap_or(self.pot_chip);
                 self.amount
             }
-            (Button::Ok, _) => return EntryOutcome::Confirm(self.clamp(self.amount)),
+            (Button::Ok, true) => {
+                self.keypad = Some(Keypad::new(self.per_unit, self.scale));
+                self.amount
+            }
+            (Button::Ok, false) => return EntryOutcome::Confirm(self.clamp(self.amount)),
             (Button::Undo | Button::Fold, _) => return EntryOutcome::Cancel,
         };
         self.amount = self.clamp(next);
         EntryOutcome::Editing
+    }
+
+    /// A press while typing: digits, undo as backspace (on nothing typed,
+    /// back to the steps), OK takes the typed amount if it is one the
+    /// rules and the chips allow, and otherwise puts the nearest one on the
+    /// screen for a second OK (never confirming an amount nobody saw).
+    fn typed(&mut self, pad: &mut Keypad, press: Press) -> EntryOutcome {
+        match pad.press(press) {
+            KeyOutcome::Typing => self.keypad = Some(*pad),
+            KeyOutcome::Leave => {}
+            KeyOutcome::Done => {
+                let want = pad.units();
+                let got = want.map(|x| self.clamp(x / self.unit * self.unit));
+                if let Some(x) = got.filter(|&x| Some(x) == want) {
+                    return EntryOutcome::Confirm(x);
+                }
+                if let Some(x) = got {
+                    self.amount = x;
+                }
+            }
+        }
+        EntryOutcome::Editing
+    }
+
+    /// The presses that type `target` from the action screen: open entry,
+    /// held OK, its digits, OK. `None` when it is not an amount the keypad
+    /// confirms.
+    pub fn keypad_path(&self, target: Chips) -> Option<Vec<Press>> {
+        let mut e = self.clone();
+        e.keypad = None;
+        let opening = Press {
+            button: Button::BetRaise,
+            long: false,
+        };
+        let held_ok = Press {
+            button: Button::Ok,
+            long: true,
+        };
+        let ok = Press {
+            button: Button::Ok,
+            long: false,
+        };
+        let mut path = vec![opening, held_ok];
+        path.extend(Keypad::new(self.per_unit, self.scale).presses_for(target));
+        path.push(ok);
+        let (first, rest) = path.split_first()?;
+        let mut e = e.opened_by(*first)?;
+        let mut last = EntryOutcome::Editing;
+        for &p in rest {
+            last = e.press(p);
+        }
+        (last == EntryOutcome::Confirm(target)).then_some(path)
     }
 
     /// The fewest presses from the action screen to confirming `target`,
@@ -332,29 +424,43 @@ impl AmountEntry {
     }
 
     /// One shortest press sequence from the action screen (this entry not
-    /// yet open) that confirms `target`, OK included: breadth-first over
+    /// yet open) that confirms `target`, OK included: typed on the keypad
+    /// where that is shorter, else breadth-first over
     /// every press of [`AmountEntry::opened_by`] and [`AmountEntry::press`],
     /// so the count is exact for this design rather than an estimate. The
     /// states are (amount, step chip), so the search is bounded by the
     /// range over the chip grid times the chips; fine for pricing hands and
     /// tests, not meant for the panel's hot path.
     pub fn path_to(&self, target: Chips) -> Option<Vec<Press>> {
+        let stepped = self.stepped_path(target);
+        let typed = self.keypad_path(target);
+        match (stepped, typed) {
+            (Some(a), Some(b)) if b.len() < a.len() => Some(b),
+            (Some(a), _) => Some(a),
+            (None, b) => b,
+        }
+    }
+
+    /// [`AmountEntry::path_to`] with the steps and shortcuts alone.
+    fn stepped_path(&self, target: Chips) -> Option<Vec<Press>> {
         if target < self.min || target > self.max {
             return None;
         }
         let fresh = AmountEntry {
             amount: self.min,
             chip: self.pot_chip,
+            at: 0,
+            keypad: None,
             ..self.clone()
         };
         // Each state remembers the press that reached it and the state it
         // came from (`None` for the press that opened entry).
-        type Key = (Chips, usize);
+        type Key = (Chips, usize, usize);
         let mut came: HashMap<Key, (Option<Key>, Press)> = HashMap::new();
         let mut queue = VecDeque::new();
         let mut visit =
             |from: Option<Key>, e: &AmountEntry, p: Press, queue: &mut VecDeque<Key>| {
-                let key = (e.amount, e.chip);
+                let key = (e.amount, e.chip, e.at);
                 if let Entry::Vacant(v) = came.entry(key) {
                     v.insert((from, p));
                     queue.push_back(key);
@@ -384,6 +490,8 @@ impl AmountEntry {
             for p in PRESSES {
                 scratch.amount = key.0;
                 scratch.chip = key.1;
+                scratch.at = key.2;
+                scratch.keypad = None;
                 if scratch.press(p) == EntryOutcome::Editing {
                     visit(Some(key), &scratch, p, &mut queue);
                 }

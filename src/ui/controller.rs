@@ -359,7 +359,8 @@ impl Controller {
     /// Amount entry for the seat to act with the house chips.
     pub fn entry_for(&self, table: &Table) -> Option<AmountEntry> {
         let state = table.live_hand()?.state();
-        AmountEntry::open(state, &table.rules().house.denominations)
+        let house = &table.rules().house;
+        Some(AmountEntry::open(state, &house.denominations)?.with_unit(&house.unit))
     }
 
     fn entry(&mut self, table: &Table, mut entry: AmountEntry, press: Press) -> (Mode, Intent) {

@@ -12,6 +12,7 @@ use crate::table::{EntryChoice, Night, Status, Table, TableEvent};
 use crate::ui::{Button, Press};
 
 use super::controller::{Controller, Intent, Mode};
+use super::keypad::{KeyOutcome, Keypad};
 use super::pick;
 use super::view::View;
 
@@ -22,8 +23,13 @@ pub enum Dialog {
     SeatFor { name: String, seat: usize },
     /// A seated player's card: what to do for them.
     PlayerMenu { seat: usize, item: usize },
-    /// Money onto the table, or a corrected stack.
-    Amount { purpose: Purpose, amount: Chips },
+    /// Money onto the table, or a corrected stack; `keypad` while the
+    /// amount is being typed (held OK, [`Keypad`]).
+    Amount {
+        purpose: Purpose,
+        amount: Chips,
+        keypad: Option<Keypad>,
+    },
     /// The host's menu.
     HostMenu(usize),
     /// Host: the seat to act on.
@@ -274,7 +280,14 @@ impl Controller {
     pub(super) fn dialog(&mut self, view: &View<'_>, d: Dialog, press: Press) -> (Mode, Intent) {
         let table = view.night.table();
         let host = view.is_host();
-        if matches!(press.button, Button::Undo | Button::Fold) {
+        let typing = matches!(
+            d,
+            Dialog::Amount {
+                keypad: Some(_),
+                ..
+            }
+        );
+        if matches!(press.button, Button::Undo | Button::Fold) && !typing {
             return (back(&d, host), Intent::None);
         }
         if d.is_host() && !host {
@@ -296,7 +309,7 @@ impl Controller {
                 }
                 let purpose = Purpose::Join { seat, name };
                 let amount = purpose.start(table);
-                dialog(Dialog::Amount { purpose, amount })
+                dialog(Dialog::amount(purpose, amount))
             }
             Dialog::PlayerMenu { seat, item } => {
                 let item = pick::step(item, PLAYER_ITEMS.len(), press.button);
@@ -344,25 +357,53 @@ impl Controller {
                     (false, _) => dialog(Dialog::WayIn { seat, item }),
                 }
             }
-            Dialog::Amount { purpose, amount } => {
+            Dialog::Amount {
+                purpose,
+                amount,
+                keypad,
+            } => {
                 let denoms = &table.rules().house.denominations;
                 let (min, max) = purpose.bounds(table);
-                // Check/call and bet/raise jump to the table's minimum and
-                // maximum, as they walk the shortcuts in bet entry.
-                let amount = match (press.button, max) {
-                    (Button::Plus, _) => {
-                        amount.saturating_add(chip_step(denoms, amount, press.long))
-                    }
-                    (Button::Minus, _) => {
-                        amount.saturating_sub(chip_step(denoms, amount, press.long))
-                    }
-                    (Button::CheckCall, _) => min,
-                    (Button::BetRaise, Some(max)) => max,
-                    _ => amount,
+                let within = |x: Chips| x.max(min).min(max.unwrap_or(Chips::MAX));
+                let (amount, keypad, ok) = match (keypad, press.button) {
+                    // Typing: OK takes an amount the table allows; one it
+                    // does not goes on the screen, nearest, for a second OK.
+                    (Some(mut pad), _) => match pad.press(press) {
+                        KeyOutcome::Typing => (amount, Some(pad), false),
+                        KeyOutcome::Leave => (amount, None, false),
+                        KeyOutcome::Done => match pad.units() {
+                            Some(x) if within(x) == x => (x, None, true),
+                            Some(x) => (within(x), None, false),
+                            None => (amount, None, false),
+                        },
+                    },
+                    (None, Button::Ok) if press.long => (
+                        amount,
+                        Some(Keypad::for_unit(&table.rules().house.unit)),
+                        false,
+                    ),
+                    // Check/call and bet/raise jump to the table's minimum
+                    // and maximum, as they walk the shortcuts in bet entry.
+                    (None, Button::Plus) => (
+                        within(amount.saturating_add(chip_step(denoms, amount, press.long))),
+                        None,
+                        false,
+                    ),
+                    (None, Button::Minus) => (
+                        within(amount.saturating_sub(chip_step(denoms, amount, press.long))),
+                        None,
+                        false,
+                    ),
+                    (None, Button::CheckCall) => (min, None, false),
+                    (None, Button::BetRaise) => (within(max.unwrap_or(amount)), None, false),
+                    (None, _) => (within(amount), None, ok),
                 };
-                let amount = amount.max(min).min(max.unwrap_or(Chips::MAX));
                 if !ok {
-                    return dialog(Dialog::Amount { purpose, amount });
+                    return dialog(Dialog::Amount {
+                        purpose,
+                        amount,
+                        keypad,
+                    });
                 }
                 if let Purpose::SetStack { seat } = purpose {
                     // M5: the host says what the difference is before it
@@ -414,7 +455,7 @@ impl Controller {
                     HostItem::SetStack => {
                         let purpose = Purpose::SetStack { seat };
                         let amount = purpose.start(table);
-                        dialog(Dialog::Amount { purpose, amount })
+                        dialog(Dialog::amount(purpose, amount))
                     }
                     HostItem::Sell => super::walk_in::sell(table, seat),
                     _ => (Mode::Main, Intent::Apply(TableEvent::Leave { seat })),
@@ -478,6 +519,15 @@ fn back(d: &Dialog, host: bool) -> Mode {
 }
 
 impl Dialog {
+    /// The amount dialog, not typing.
+    pub fn amount(purpose: Purpose, amount: Chips) -> Dialog {
+        Dialog::Amount {
+            purpose,
+            amount,
+            keypad: None,
+        }
+    }
+
     /// Host dialogs close when the host lock does.
     pub fn is_host(&self) -> bool {
         matches!(

@@ -53,12 +53,24 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
                 |i| super::host::entry_label(ways[i]),
             )
         }
-        Dialog::Amount { purpose, amount } => value(
-            d,
-            &purpose.title(table),
-            &Line::of(format_args!("{}", money(table, *amount))),
-            "+/- chip  C min  B max  OK",
-        ),
+        Dialog::Amount {
+            purpose,
+            amount,
+            keypad,
+        } => match keypad {
+            Some(pad) => value(
+                d,
+                &purpose.title(table),
+                &pad.shown(),
+                super::keypad::KEY_MAP,
+            ),
+            None => value(
+                d,
+                &purpose.title(table),
+                &Line::of(format_args!("{}", money(table, *amount))),
+                "+/- chip C min B max OK",
+            ),
+        },
         Dialog::HostMenu(i) => {
             let items = HostItem::offered(table);
             list(d, "HOST", items.len(), *i, |h| items[h].label())

@@ -6,10 +6,10 @@
 //! | --- | --- | --- |
 //! | Fold | fold | leave entry |
 //! | Check/Call | check, call (or post the bring-in) | next shortcut down (wraps to all-in); held: step by the next smaller chip |
-//! | Bet/Raise | open entry at the legal minimum; held: at all-in | next shortcut up (⅓ pot, ½ pot, pot, covers, all-in, back to min); held: all-in |
+//! | Bet/Raise | open entry at the legal minimum; held: at the maximum | next shortcut up (min, ½ pot, pot, max, back to min: the same four in every hand); held: the maximum |
 //! | Plus | open entry at the minimum, then step up as in entry | one step chip up; held: one largest chip not above the amount |
 //! | Minus | open entry at all-in, then step down as in entry | one step chip down; held: one largest chip not above the amount |
-//! | OK | held: menu | confirm |
+//! | OK | held: menu | confirm; held: the keypad ([`keypad`]) |
 //! | Undo | undo the last event | leave entry |
 //!
 //! While an opener is named, plus/minus pick the seat instead. Between
@@ -35,6 +35,7 @@ pub mod frame;
 pub mod host;
 mod host_screens;
 mod input;
+pub mod keypad;
 pub mod pick;
 mod pot_lines;
 pub mod qr;
@@ -45,7 +46,7 @@ pub mod showdown;
 pub mod view;
 mod walk_in;
 
-pub use amount::{series_denominations, AmountEntry, EntryOutcome, Preset};
+pub use amount::{series_denominations, AmountEntry, EntryOutcome, MaxIs, Preset};
 pub use canvas::{Canvas, TextSpec};
 pub use controller::{Controller, Intent, MenuItem, Mode};
 pub use host::{Dialog, HostItem, PlayerItem, Purpose, PLAYER_ITEMS};

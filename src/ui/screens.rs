@@ -526,9 +526,14 @@ fn action_saying<D: Canvas>(
         } else {
             "RAISE"
         };
-        let tag = e.preset_here().map_or("", |p| p.label());
+        let tag = e.preset_here().map_or("", |p| e.label(p));
         left(d, &Line::of(format_args!("{verb} TO")), &FONT_6X10, 25)?;
         right(d, tag, &FONT_6X10, 25)?;
+        if let Some(pad) = &e.keypad {
+            // Typing: the digits as they arrive, and which button is which.
+            put(d, &pad.shown(), &FONT_10X20, W / 2, 35, Alignment::Center)?;
+            return left(d, super::keypad::KEY_MAP, &FONT_5X8, 56);
+        }
         put(
             d,
             &Line::of(format_args!("{}", money(table, e.amount))),

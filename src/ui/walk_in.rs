@@ -148,8 +148,5 @@ pub(super) fn sell(table: &Table, seat: usize) -> (Mode, Intent) {
         return (Mode::Main, Intent::Tell(why));
     }
     let amount = purpose.start(table);
-    (
-        Mode::Dialog(Dialog::Amount { purpose, amount }),
-        Intent::None,
-    )
+    (Mode::Dialog(Dialog::amount(purpose, amount)), Intent::None)
 }

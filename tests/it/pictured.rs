@@ -65,6 +65,22 @@ pub(crate) fn amount_entry() -> Frame {
     shown(View::of(&n), &c, |s| matches!(s, Screen::Entry(_)))
 }
 
+/// Issue 22: the amount typed on the keypad (bet/raise, held OK, then
+/// 1, 2, 5): the digits and which button is which.
+pub(crate) fn amount_keypad() -> Frame {
+    let n = night(SIDE_POTS);
+    let mut c = Controller::new();
+    let held_ok = Press {
+        button: Button::Ok,
+        long: true,
+    };
+    navigate(&mut c, View::of(&n), &[tap(Button::BetRaise), held_ok]);
+    let digits = [Button::Fold, Button::CheckCall, Button::Plus].map(tap);
+    navigate(&mut c, View::of(&n), &digits);
+    assert!(matches!(&c.mode, Mode::Entry(e) if e.keypad.is_some_and(|k| k.typed == 125)));
+    shown(View::of(&n), &c, |s| matches!(s, Screen::Entry(_)))
+}
+
 /// A refusal over the action screen.
 pub(crate) fn message() -> Frame {
     let n = night(SIDE_POTS);

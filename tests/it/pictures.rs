@@ -36,6 +36,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("pots-seven-all-ins", crate::ui_pots::seven_all_ins),
     ("action-clock", pictured::action_clock),
     ("amount-entry", pictured::amount_entry),
+    ("amount-keypad", pictured::amount_keypad),
     ("message", pictured::message),
     ("opener", pictured::opener),
     ("draw", pictured::draw),

@@ -154,7 +154,10 @@ fn t1_m1_a_player_card_seats_the_player_and_buys_in() {
     s.handle(press(Button::Ok), secs(3.0));
     // The buy-in opens at H2's maximum, $40 (160 quarters); minus takes a
     // $1 chip off (a twentieth of the amount, in the house's chips).
-    let Mode::Dialog(Dialog::Amount { purpose, amount }) = s.controller().mode.clone() else {
+    let Mode::Dialog(Dialog::Amount {
+        purpose, amount, ..
+    }) = s.controller().mode.clone()
+    else {
         panic!("amount dialog, got {:?}", s.controller().mode);
     };
     assert_eq!(

@@ -562,10 +562,7 @@ fn m1_the_buy_in_dialog_jumps_to_the_minimum_and_the_maximum() {
         name: "Bob".into(),
     };
     let mut ctl = Controller::new();
-    ctl.mode = Mode::Dialog(Dialog::Amount {
-        purpose: purpose.clone(),
-        amount: 100,
-    });
+    ctl.mode = Mode::Dialog(Dialog::amount(purpose.clone(), 100));
     let amount = |ctl: &Controller| match &ctl.mode {
         Mode::Dialog(Dialog::Amount { amount, .. }) => *amount,
         other => panic!("{other:?}"),

@@ -336,16 +336,21 @@ fn presses_per_recorded_action() {
     let per_action = report("NT+PO", &t);
     assert!(t.actions > 100, "{t:?}");
     assert_eq!(t.bring_ins, 0);
-    // Measured 1.44 (206 presses / 143 actions). Folds and calls are one
-    // press each and a bet at least two (open, OK), so the floor is
-    // (108 + 2 * 35) / 143 = 1.24; the rest is the amounts.
-    assert!(per_action < 1.5, "{per_action} presses per action: {t:?}");
+    // Measured 1.59 (228 presses / 143 actions; 1.44 before issue 22 fixed
+    // the shortcuts' order: min, 1/2 pot, pot, max in every hand, where the
+    // shortcuts had been whichever of six fell apart in that hand). Folds
+    // and calls are one press each and a bet at least two (open, OK), so
+    // the floor is (108 + 2 * 35) / 143 = 1.24; the rest is the amounts,
+    // which at these stakes are odd ("pot less a 100k chip").
+    assert!(per_action < 1.65, "{per_action} presses per action: {t:?}");
     // Whole hands (issue 11: a new dealer needed 2.6): one press a deal and
-    // a showdown that asks only what decides a pot.
+    // a showdown that asks only what decides a pot. 1.94 since the fixed
+    // shortcuts (1.78 before); the house nights of `ui_nights` are held to
+    // the 1.8 of issue 22.
     assert!(t.showdowns >= 4, "{t:?}");
     let whole = whole_hand(&t);
     assert!(
-        whole <= 1.8,
+        whole <= 2.0,
         "{whole} presses per action over whole hands: {t:?}"
     );
 }
