@@ -40,13 +40,19 @@ impl Table {
     pub fn offers(&self) -> Offers {
         let rules = self.rules();
         let kill = rules.kill_for(self.game());
+        // Each offer is whether its event would be taken now, so a menu
+        // never lists what cannot apply (issue 22).
+        let ok = |e: TableEvent| self.verify(&e).is_ok();
+        let hand = |e: Event| self.verify(&TableEvent::Hand(e)).is_ok();
+        let seated = (0..self.seats().len()).filter(|&s| self.player(s).is_some());
         Offers {
-            straddle: rules.straddle.is_some(),
-            bomb: rules.bomb_for(self.game()).is_some(),
-            kill_orbit: kill.is_some_and(|k| k.orbit),
-            kill: kill.is_some_and(|k| k.triggers.contains(&KillTrigger::Voluntary)),
-            run_it_twice: rules.table.run_it_twice,
-            chop: rules.table.chop_blinds,
+            straddle: self.can_straddle().is_ok_and(|s| !s.is_empty()),
+            bomb: rules.bomb_for(self.game()).is_some() && ok(TableEvent::BombNext),
+            kill_orbit: kill.is_some_and(|k| k.orbit) && ok(TableEvent::StartKillOrbit),
+            kill: kill.is_some_and(|k| k.triggers.contains(&KillTrigger::Voluntary))
+                && seated.clone().any(|seat| ok(TableEvent::Kill { seat })),
+            run_it_twice: rules.table.run_it_twice && hand(Event::RunItTwice),
+            chop: rules.table.chop_blinds && hand(Event::Chop),
             choose_game: rules.rotation.mode == RotationMode::DealersChoice
                 && rules.games.len() > 1
                 && !self.in_hand(),

@@ -112,7 +112,8 @@ impl MenuItem {
                 MenuItem::GutsFinal => o.guts_final,
                 MenuItem::LoseLife => o.lose_life,
                 MenuItem::Show => o.show,
-                MenuItem::Clock | MenuItem::Ledger | MenuItem::Misdeal | MenuItem::Host => true,
+                MenuItem::Misdeal => table.verify(&TableEvent::Hand(Event::Misdeal)).is_ok(),
+                MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => true,
             })
             .collect()
     }
@@ -273,10 +274,7 @@ impl Controller {
                 Button::Ok => self.menu_item(table, MenuItem::LoseLife),
                 _ => (Mode::Main, Intent::None),
             },
-            Screen::Between => match press.button {
-                Button::Ok => (Mode::Main, Intent::Apply(TableEvent::NewHand)),
-                _ => (Mode::Main, Intent::None),
-            },
+            Screen::Between => self.between(table, press),
             Screen::Opener(seat) => match (press.button, seat) {
                 (Button::Ok, Some(s)) => {
                     self.pick = 0;
@@ -341,6 +339,39 @@ impl Controller {
             | Screen::Ledger
             | Screen::Clock(_)
             | Screen::Dialog(_) => (Mode::Main, Intent::None),
+        }
+    }
+
+    /// Between hands every special the house allows now is one press
+    /// ([`between_keys`]); OK deals.
+    fn between(&mut self, table: &Table, press: Press) -> (Mode, Intent) {
+        if press.button == Button::Ok {
+            return (Mode::Main, Intent::Apply(TableEvent::NewHand));
+        }
+        match between_keys(table)
+            .into_iter()
+            .find(|&(b, _)| b == press.button)
+        {
+            Some((_, BetweenKey::Game(game))) => {
+                (Mode::Main, Intent::Apply(TableEvent::ChooseGame { game }))
+            }
+            Some((_, BetweenKey::Item(item))) if item.wants_seat() => {
+                match seats_for(table, item) {
+                    // One seat that may: no picker to step through.
+                    Ok(seats) if seats.len() == 1 && item == MenuItem::Straddle => (
+                        Mode::Main,
+                        Intent::Apply(TableEvent::Straddle { seat: seats[0] }),
+                    ),
+                    _ => self.menu_item(table, item),
+                }
+            }
+            Some((_, BetweenKey::Item(MenuItem::Bomb))) => {
+                (Mode::Main, Intent::Apply(TableEvent::BombNext))
+            }
+            Some((_, BetweenKey::Item(MenuItem::KillOrbit))) => {
+                (Mode::Main, Intent::Apply(TableEvent::StartKillOrbit))
+            }
+            Some((_, BetweenKey::Item(_))) | None => (Mode::Main, Intent::None),
         }
     }
 
@@ -531,6 +562,88 @@ impl Controller {
             None => (Mode::Ranking(r), Intent::None),
         }
     }
+}
+
+/// What a button does between hands, besides OK's deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BetweenKey {
+    /// S5: the dealer's choice moves to this game (plus: the next of the
+    /// house's list, minus: the one before; the game in play is the
+    /// proposal, so keeping it costs nothing).
+    Game(usize),
+    /// A special the house allows now: straddle (bet/raise), bomb pot
+    /// (check/call), a kill or a kill orbit (fold).
+    Item(MenuItem),
+}
+
+/// Between hands, the house's specials one press away (issue 22), each on
+/// a button of its own that does not move from hand to hand: bet/raise a
+/// straddle, check/call a bomb pot, fold a kill (or a kill orbit), plus and
+/// minus the next or previous game under dealer's choice. Only what the
+/// table would take now is listed (`Table::offers`), so a key the house
+/// does not offer does nothing.
+pub fn between_keys(table: &Table) -> Vec<(Button, BetweenKey)> {
+    let o = table.offers();
+    let mut keys = Vec::new();
+    if o.choose_game {
+        let n = table.rules().games.len();
+        let g = table.game();
+        let ok = |game: usize| table.verify(&TableEvent::ChooseGame { game }).is_ok();
+        let (next, prev) = ((g + 1) % n, (g + n - 1) % n);
+        if ok(next) {
+            keys.push((Button::Plus, BetweenKey::Game(next)));
+        }
+        if ok(prev) {
+            keys.push((Button::Minus, BetweenKey::Game(prev)));
+        }
+    }
+    if o.straddle {
+        keys.push((Button::BetRaise, BetweenKey::Item(MenuItem::Straddle)));
+    }
+    if o.bomb {
+        keys.push((Button::CheckCall, BetweenKey::Item(MenuItem::Bomb)));
+    }
+    if o.kill {
+        keys.push((Button::Fold, BetweenKey::Item(MenuItem::Kill)));
+    } else if o.kill_orbit {
+        keys.push((Button::Fold, BetweenKey::Item(MenuItem::KillOrbit)));
+    }
+    keys
+}
+
+/// The between-hands hint: OK, then each key as the panel's button letter
+/// and a word; at most 25 characters a line of the small font, so a house
+/// with every special gets two lines.
+pub fn between_hint(table: &Table) -> Vec<String> {
+    let keys = between_keys(table);
+    if keys.is_empty() {
+        return vec!["OK deal  hold OK: menu".into()];
+    }
+    let mut words = vec!["OK deal".to_string()];
+    if keys.iter().any(|(_, k)| matches!(k, BetweenKey::Game(_))) {
+        words.push("+-game".into());
+    }
+    for (b, k) in keys {
+        let word = match (b, k) {
+            (Button::BetRaise, BetweenKey::Item(_)) => "B:str",
+            (Button::CheckCall, BetweenKey::Item(_)) => "C:bomb",
+            (Button::Fold, BetweenKey::Item(MenuItem::Kill)) => "F:kill",
+            (Button::Fold, BetweenKey::Item(_)) => "F:kills",
+            _ => continue,
+        };
+        words.push(word.into());
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for w in words {
+        match lines.last_mut() {
+            Some(l) if l.len() + 1 + w.len() <= 25 => {
+                l.push(' ');
+                l.push_str(&w);
+            }
+            _ => lines.push(w),
+        }
+    }
+    lines
 }
 
 /// Why a seat picker has nothing to pick.

@@ -719,25 +719,32 @@ fn between_next<D: Canvas>(
     let mut lines = wrap(&blinds, 25)
         .chain(wrap(&collect, 25))
         .chain(wrap(&specials, 25));
+    // The keys' hint from the bottom up: one line, or two for a house with
+    // every special.
+    let hint = super::controller::between_hint(table);
+    let bottom = 64 - 8 * hint.len().max(1) as i32;
     let mut y = 32;
-    while y + 8 <= 56 {
+    while y + 8 <= bottom {
         let Some(l) = lines.next() else { break };
         left(d, &l, &FONT_5X8, y)?;
         y += 8;
     }
     if let Some(l) = lines.next() {
-        return left(d, &l, &FONT_5X8, 56);
+        return left(d, &l, &FONT_5X8, bottom);
     }
     if let Some(said) = confirm {
         for l in wrap(said, 25) {
-            if y + 8 > 56 {
+            if y + 8 > bottom {
                 break;
             }
             left(d, &l, &FONT_5X8, y)?;
             y += 8;
         }
     }
-    inverse(d, "OK deal  hold OK: menu", &FONT_5X8, 56)
+    for (i, l) in hint.iter().enumerate() {
+        inverse(d, l, &FONT_5X8, bottom + 8 * i as i32)?;
+    }
+    Ok(())
 }
 
 /// M3, F2 (H4): what the dealer collects before the cards go out: the

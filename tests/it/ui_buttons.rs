@@ -168,7 +168,8 @@ fn f4_the_straddle_menu_offers_only_the_seat_that_may_straddle() {
 /// The menu lists only what the house offers (F4, S1, S2, S3, S4) and the
 /// house's own clock (D3): H4 has no straddle, bomb, kill, run it twice or
 /// chop; H2 has all but the kills it does not take by choice; H0's kills run
-/// for an orbit the group chooses.
+/// for an orbit the group chooses. Issue 22: and only what applies now:
+/// between hands no misdeal, run it twice or chop (they are for a hand).
 #[test]
 fn d3_s2_the_menu_offers_only_what_the_house_has() {
     use dealerd::ui::MenuItem::*;
@@ -182,19 +183,17 @@ fn d3_s2_the_menu_offers_only_what_the_house_has() {
     };
     let (h4, clock) = menu("config/houses/h4-house-dealer-limit.toml");
     // Before the first hand: H4's dealer's choice of game and the draw for the button.
-    assert_eq!(h4, vec![Game, Button, Clock, Ledger, Misdeal, Host]);
+    assert_eq!(h4, vec![Game, Button, Clock, Ledger, Host]);
     assert_eq!(clock, "Clock 60s");
     let (h2, clock) = menu("config/houses/h2-pats-no-limit.toml");
     assert_eq!(
         h2,
-        vec![Button, Clock, Ledger, Straddle, Bomb, RunItTwice, Chop, Misdeal, Host]
+        // Heads-up nobody sits under the gun, so no straddle either.
+        vec![Button, Clock, Ledger, Bomb, Host]
     );
     assert_eq!(clock, "Clock 60s");
     let (h0, _) = menu("config/houses/h0-pot-limit-home.toml");
-    assert_eq!(
-        h0,
-        vec![Game, Button, Clock, Ledger, Bomb, KillOrbit, Misdeal, Host]
-    );
+    assert_eq!(h0, vec![Game, Button, Clock, Ledger, Bomb, KillOrbit, Host]);
     // A house with a longer clock says so on the menu.
     let text = format!("{}\n[clock]\nseconds = 90\n", dealerd::rules::DEFAULT_TOML);
     let rules = dealerd::rules::load_str("slow.toml", &text).expect("loads");
