@@ -327,6 +327,10 @@ impl Controller {
             }
             Screen::Deal => match (press.button, state) {
                 (Button::Ok, Some(s)) => hand_event(deal_or_post(s.phase())),
+                // S3: one press, where the table would take it now.
+                (Button::BetRaise, Some(_)) if table.offers().run_it_twice => {
+                    hand_event(Event::RunItTwice)
+                }
                 _ => (Mode::Main, Intent::None),
             },
             Screen::Showdown(r) => self.ranking(table, r.into_owned(), press),

@@ -1134,7 +1134,13 @@ fn prompt<D: Canvas>(
         Phase::Dealing(i) => {
             // The title names the street being dealt; no corner label.
             left(d, &deal_what(state, i), &FONT_7X13_BOLD, 0)?;
-            inverse(d, "OK when dealt", &FONT_6X10, 15)?;
+            // S3: run it twice is one press where the table would take it.
+            let hint = if table.offers().run_it_twice {
+                "OK dealt B:twice"
+            } else {
+                "OK when dealt"
+            };
+            inverse(d, hint, &FONT_6X10, 15)?;
             // The screen always says what is special about the hand.
             let bottom = confirmation(d, confirm)?;
             pot_lines::pots_and_specials(d, table, hand, 27, bottom)?;

@@ -48,6 +48,7 @@ mod table_props;
 mod ui_between;
 mod ui_buttons;
 mod ui_limits;
+mod ui_nights;
 mod ui_pots;
 mod ui_presses;
 mod ui_props;

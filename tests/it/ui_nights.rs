@@ -1,0 +1,450 @@
+//! Issue 22: presses per recorded action over a scripted night at each
+//! shipped house, whole hands counted: the game picked under dealer's
+//! choice, the specials between hands, the deal and every street, openers,
+//! draws and declarations, Guts calls, and the showdown to the payout.
+//!
+//! The night is played on the device's own controller, press by press, as
+//! a dealer would: seating and rebuys are the host's (not counted); every
+//! other event comes from a press. Players act by a fixed-seed policy
+//! (about a quarter fold, half check or call, a quarter bet: the minimum, a
+//! half pot, a pot, an odd amount or everything), and every sixth hand
+//! everyone goes all in (a multi-way all-in each night). A bet costs the
+//! fewest presses of the real amount entry (`AmountEntry::path_to`: the
+//! shortcuts, the chip steps or the keypad), replayed on the controller; a
+//! showdown's winners are picked at random among who can win, reached with
+//! plus from the cursor. Between hands the dealer's choice walks the
+//! house's games in turn, and the house's straddle, bomb pot and kill are
+//! each taken on a schedule, one press each (`between_keys`).
+//!
+//! "Recorded action" is a player's action: fold, check, call, bet, raise,
+//! bring-in, a Guts call. The goals (issue 22): at most 1.8 presses per
+//! recorded action over each house's night, and at most 2.5 in any hand;
+//! not met yet, so the test holds what is measured ([`NIGHT_LIMIT`]).
+
+use std::path::Path;
+
+use dealerd::engine::Phase;
+use dealerd::table::{Night, TableEvent};
+use dealerd::ui::controller::{between_keys, BetweenKey};
+use dealerd::ui::{Button, Controller, Intent, Mode, Press, Screen, View};
+
+const HOUSES: [&str; 6] = [
+    "config/default.toml",
+    "config/houses/h0-pot-limit-home.toml",
+    "config/houses/h1-dealers-choice.toml",
+    "config/houses/h2-pats-no-limit.toml",
+    "config/houses/h3-ocean-view.toml",
+    "config/houses/h4-house-dealer-limit.toml",
+];
+
+const PLAYERS: [&str; 5] = ["Ann", "Bob", "Cat", "Dan", "Eve"];
+
+fn tap(button: Button) -> Press {
+    Press {
+        button,
+        long: false,
+    }
+}
+
+/// One night: the table, the controller, and the counts.
+struct Run {
+    night: Night,
+    ctl: Controller,
+    seed: u64,
+    presses: u64,
+    actions: u64,
+    /// (presses, actions) of each hand.
+    hands: Vec<(u64, u64)>,
+    last: String,
+}
+
+impl Run {
+    fn new(house: &str) -> Run {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(house);
+        let text = std::fs::read_to_string(&path).expect("the house file");
+        let rules = dealerd::rules::load_str(house, &text).expect("a shipped house loads");
+        let mut night = Night::new(std::sync::Arc::new(rules));
+        for (seat, name) in PLAYERS.iter().enumerate() {
+            let (min, max) = night.table().can_buy_in();
+            let buy_in = max.unwrap_or(min.saturating_mul(50)).max(min);
+            night
+                .apply(TableEvent::Join {
+                    seat,
+                    name: (*name).into(),
+                    buy_in,
+                })
+                .expect("a seat and a buy-in");
+        }
+        night
+            .apply(TableEvent::SetButton { seat: 0 })
+            .expect("the button");
+        Run {
+            night,
+            ctl: Controller::new(),
+            seed: 0x2545_f491_4f6c_dd1d,
+            presses: 0,
+            actions: 0,
+            hands: Vec::new(),
+            last: String::new(),
+        }
+    }
+
+    fn rand(&mut self, n: u64) -> u64 {
+        self.seed ^= self.seed << 13;
+        self.seed ^= self.seed >> 7;
+        self.seed ^= self.seed << 17;
+        self.seed % n.max(1)
+    }
+
+    /// One press on the device; whatever it asks is applied, and a refusal
+    /// fails the night (the dealer pressed only what the screen offered).
+    fn press(&mut self, p: Press) {
+        self.presses += 1;
+        self.last = format!("{p:?} on {:?}", self.ctl.mode);
+        match self.ctl.press(&self.night, p) {
+            Intent::Apply(e) => {
+                let what = format!("{e:?}");
+                if let Err(err) = self.night.apply(e) {
+                    panic!("{what} refused: {err} (after {})", self.last);
+                }
+            }
+            Intent::Tell(t) => panic!("the device said {t:?} after {}", self.last),
+            Intent::Undo => panic!("an undo after {}", self.last),
+            Intent::None
+            | Intent::Acknowledge
+            | Intent::StartClock
+            | Intent::ReloadRules
+            | Intent::LockHost
+            | Intent::NewNight => {}
+        }
+    }
+
+    /// The host tops busted players up between hands (not counted).
+    fn rebuys(&mut self) {
+        for seat in 0..PLAYERS.len() {
+            let t = self.night.table();
+            if t.player(seat).is_some_and(|p| p.stack == 0) {
+                let amount = match t.can_rebuy(seat) {
+                    Ok((min, max)) => max.unwrap_or(min.saturating_mul(50)).max(min),
+                    Err(_) => continue,
+                };
+                let _ = self.night.apply(TableEvent::Rebuy { seat, amount });
+            }
+        }
+    }
+
+    /// Between hands: the game, the specials, the deal.
+    fn between(&mut self, h: u64) {
+        let keys = between_keys(self.night.table());
+        let games = self.night.table().rules().games.len() as u64;
+        if keys.iter().any(|(_, k)| matches!(k, BetweenKey::Game(_))) {
+            // The dealer's choice walks the house's games in turn.
+            let target = (h % games) as usize;
+            for _ in 0..games {
+                if self.night.table().game() == target {
+                    break;
+                }
+                self.press(tap(Button::Plus));
+            }
+        }
+        let keys = between_keys(self.night.table());
+        let has = |b: Button| keys.iter().any(|&(k, _)| k == b);
+        for (every, at, b) in [
+            (5, 2, Button::BetRaise),
+            (7, 4, Button::CheckCall),
+            (9, 6, Button::Fold),
+        ] {
+            if h % every == at && has(b) {
+                self.press(tap(b));
+                if matches!(self.ctl.mode, Mode::PickSeat(..)) {
+                    self.press(tap(Button::Ok));
+                }
+            }
+        }
+        self.press(tap(Button::Ok));
+    }
+
+    /// One whole hand, from between hands back to between hands.
+    fn hand(&mut self, h: u64) {
+        self.rebuys();
+        let (p0, a0) = (self.presses, self.actions);
+        let all_in = h % 6 == 3;
+        self.between(h);
+        for _ in 0..400 {
+            let state = self.night.table().live_hand().map(|x| x.state().clone());
+            let screen = format!("{:?}", self.ctl.screen(&View::of(&self.night)));
+            let kind = screen
+                .split(['(', ' ', '{'])
+                .next()
+                .unwrap_or("")
+                .to_string();
+            match kind.as_str() {
+                "Between" => {
+                    self.hands.push((self.presses - p0, self.actions - a0));
+                    return;
+                }
+                "Action" => self.act(all_in),
+                "Entry" => panic!("left in entry: {}", self.last),
+                "Deal" | "Acknowledge" | "Waiting" => self.press(tap(Button::Ok)),
+                "Opener" | "Exchange" => {
+                    let n = match &state {
+                        Some(s) if kind == "Opener" => s.can_name_opener().len() as u64,
+                        _ => 3,
+                    };
+                    let mut k = self.rand(n.max(1));
+                    // A draw the player cannot pay for is no draw: stand pat.
+                    if let (Some(s), true) = (&state, kind == "Exchange") {
+                        let seat = s.to_act().unwrap_or(0);
+                        let draw = TableEvent::Hand(dealerd::engine::Event::Draw(seat, k as u8));
+                        let t = self.night.table();
+                        if !screen.contains("declare: true") && t.verify(&draw).is_err() {
+                            k = 0;
+                        }
+                    }
+                    for _ in 0..k.min(n.saturating_sub(k)) {
+                        let b = if k * 2 <= n {
+                            Button::Plus
+                        } else {
+                            Button::Minus
+                        };
+                        self.press(tap(b));
+                    }
+                    self.press(tap(Button::Ok));
+                }
+                "Showdown" => self.showdown(),
+                "Guts" => match self.night.table().guts_to_call() {
+                    Some(_) => {
+                        let b = if self.rand(3) == 0 {
+                            Button::Fold
+                        } else {
+                            Button::CheckCall
+                        };
+                        self.actions += 1;
+                        self.press(tap(b));
+                    }
+                    None => self.press(tap(Button::Ok)),
+                },
+                "Lives" => {
+                    self.press(tap(Button::Ok));
+                    self.press(tap(Button::Ok));
+                }
+                other => panic!("screen {other} in a hand: {screen}"),
+            }
+        }
+        panic!("hand {h} never ended: {}", self.last);
+    }
+
+    /// A player's action by the policy.
+    fn act(&mut self, all_in: bool) {
+        let state = self
+            .night
+            .table()
+            .live_hand()
+            .expect("a hand")
+            .state()
+            .clone();
+        let la = state.legal_actions().expect("someone to act");
+        self.actions += 1;
+        if la.bring_in.is_some() {
+            return self.press(tap(Button::CheckCall));
+        }
+        let can_raise = la.raise.is_ok();
+        let r = if all_in { 99 } else { self.rand(100) };
+        if r < 25 && !la.check {
+            return self.press(tap(Button::Fold));
+        }
+        if r < 75 || !can_raise {
+            return self.press(tap(Button::CheckCall));
+        }
+        if state.fixed_amount().is_some() {
+            return self.press(tap(Button::BetRaise));
+        }
+        let entry = self
+            .ctl
+            .entry_for(self.night.table())
+            .expect("a raise range");
+        let target = if all_in {
+            entry.max
+        } else {
+            let pot = state.pot() + state.to_call(la.seat);
+            let odd = entry.min + (entry.max - entry.min) * self.rand(100) / 300;
+            let choices = [
+                entry.min,
+                state.current_bet() + pot / 2,
+                state.current_bet() + pot,
+                odd,
+                entry.max,
+            ];
+            let i = self.rand(choices.len() as u64) as usize;
+            choices[i].clamp(entry.min, entry.max)
+        };
+        let path = entry
+            .path_to(target)
+            .unwrap_or_else(|| panic!("{target} unreachable in {}..{}", entry.min, entry.max));
+        for p in path {
+            self.presses += 1;
+            match self.ctl.press(&self.night, p) {
+                Intent::Apply(e) => {
+                    self.night.apply(e).expect("the bet");
+                }
+                Intent::None => {}
+                other => panic!("{other:?} in entry"),
+            };
+        }
+    }
+
+    /// Winners at random among who can win each side, then OK to pay.
+    fn showdown(&mut self) {
+        for _ in 0..60 {
+            let Some(state) = self
+                .night
+                .table()
+                .live_hand()
+                .map(|h| h.state().clone())
+                .filter(|s| s.phase() == Phase::Showdown)
+            else {
+                return;
+            };
+            let Screen::Showdown(r) = self.ctl.screen(&View::of(&self.night)) else {
+                return;
+            };
+            let r = r.into_owned();
+            if r.decided(&state) {
+                self.press(tap(Button::Ok));
+                continue;
+            }
+            let n = r.candidates(&state).len() as u64;
+            if n == 0 {
+                self.press(tap(Button::BetRaise));
+                continue;
+            }
+            let k = self.rand(n);
+            let (steps, b) = if k * 2 <= n {
+                (k, Button::Plus)
+            } else {
+                (n - k, Button::Minus)
+            };
+            for _ in 0..steps {
+                self.press(tap(b));
+            }
+            self.press(tap(Button::Ok));
+        }
+        panic!("the showdown never paid: {}", self.last);
+    }
+}
+
+/// The night's figures: presses per action over the night, and the worst hand.
+fn night(house: &str, hands: u64) -> (f64, f64, Run) {
+    let mut run = Run::new(house);
+    for h in 0..hands {
+        run.hand(h);
+        let t = run.night.table();
+        assert_eq!(
+            t.chips_on_table(),
+            t.ledger().money_in() - t.ledger().money_out(),
+            "{house}: the books after hand {h}"
+        );
+    }
+    let per = run.presses as f64 / run.actions.max(1) as f64;
+    let worst = run
+        .hands
+        .iter()
+        .filter(|&&(_, a)| a > 0)
+        .map(|&(p, a)| p as f64 / a as f64)
+        .fold(0.0, f64::max);
+    (per, worst, run)
+}
+
+/// The bounds this test holds today: NOT the issue's goals (1.8 a night,
+/// 2.5 a hand), which three houses miss (BENCHMARKS.md, "Presses per
+/// recorded action: a night at each house"). Measured 1.62 to 2.07 a night
+/// and 2.40 to 4.40 for the worst hand; the bounds stop a regression.
+const NIGHT_LIMIT: f64 = 2.1;
+const HAND_LIMIT: f64 = 4.5;
+
+#[test]
+fn presses_per_recorded_action_over_a_night_at_each_house() {
+    let mut report = String::new();
+    let mut failures = Vec::new();
+    for house in HOUSES {
+        let (per, worst, run) = night(house, 60);
+        let line = format!(
+            "{house}: {} hands, {} actions, {} presses = {per:.2} per action, worst hand {worst:.2}\n",
+            run.hands.len(),
+            run.actions,
+            run.presses
+        );
+        report.push_str(&line);
+        assert!(run.actions > 150, "{line}");
+        if per > NIGHT_LIMIT || worst > HAND_LIMIT {
+            failures.push(line);
+        }
+    }
+    if std::env::var_os("DEALERD_PRESSES").is_some() {
+        eprint!("{report}");
+    }
+    assert!(
+        failures.is_empty(),
+        "over the goal:\n{}\nall:\n{report}",
+        failures.concat()
+    );
+}
+
+/// Issue 22: any legal amount in at most eight presses, in bet entry at
+/// every shipped house's chips (every amount of a 0..=max buy-in range,
+/// typed), and through the buy-in dialog on the controller.
+#[test]
+fn any_amount_is_at_most_eight_presses_at_every_house() {
+    use dealerd::ui::{AmountEntry, Dialog, EntryOutcome, Purpose};
+    for house in HOUSES {
+        let run = Run::new(house);
+        let table = run.night.table();
+        let house_rules = &table.rules().house;
+        let (min, max) = table.can_buy_in();
+        let max = max.unwrap_or(min.saturating_mul(100));
+        let entry = AmountEntry::new(0, (min, max * 3), &house_rules.denominations, 0, min)
+            .with_unit(&house_rules.unit);
+        for x in (min..=max * 3).step_by(1) {
+            let path = entry
+                .path_to(x)
+                .unwrap_or_else(|| panic!("{house}: {x} unreachable"));
+            assert!(path.len() <= 8, "{house}: {x} takes {} presses", path.len());
+            let (first, rest) = path.split_first().expect("presses");
+            let mut e = entry.clone().opened_by(*first).expect("opens");
+            let mut last = EntryOutcome::Editing;
+            for &p in rest {
+                last = e.press(p);
+            }
+            assert_eq!(last, EntryOutcome::Confirm(x), "{house}: {path:?}");
+        }
+        // The buy-in dialog: held OK, the digits, OK; every legal buy-in.
+        let (bmin, bmax) = table.can_buy_in();
+        let bmax = bmax.unwrap_or(bmin.saturating_mul(100));
+        let purpose = Purpose::Join {
+            seat: 5,
+            name: "Fay".into(),
+        };
+        let pad = dealerd::ui::keypad::Keypad::for_unit(&house_rules.unit);
+        for x in bmin..=bmax {
+            let mut ctl = Controller::new();
+            ctl.mode = Mode::Dialog(Dialog::amount(purpose.clone(), bmin));
+            let presses: Vec<Press> = std::iter::once(Press {
+                button: Button::Ok,
+                long: true,
+            })
+            .chain(pad.presses_for(x))
+            .chain(std::iter::once(tap(Button::Ok)))
+            .collect();
+            assert!(
+                presses.len() <= 8,
+                "{house}: buy-in {x} takes {}",
+                presses.len()
+            );
+            let mut last = Intent::None;
+            for p in presses {
+                last = ctl.press(&run.night, p);
+            }
+            assert_eq!(last, Intent::Apply(purpose.event(x)), "{house}: buy-in {x}");
+        }
+    }
+}
