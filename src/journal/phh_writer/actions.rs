@@ -14,6 +14,9 @@ pub struct Written {
     /// Events with no PHH action: (number of actions before it, event).
     pub extras: Vec<(usize, Event)>,
     pub showdown: Option<Vec<BoardResult>>,
+    /// The seat that opened the first betting round (`None` when nobody
+    /// acted in it): where the forced bets put the first to act.
+    pub first_actor: Option<usize>,
 }
 
 /// `events` are the hand's, from its first; they are applied again to a
@@ -28,6 +31,8 @@ pub fn write(
     let mut w = Written::default();
     // Replacement cards after a draw, dealt once every seat has drawn.
     let mut replacements: Vec<String> = Vec::new();
+    let first_bet = spec.steps.iter().position(|s| matches!(s, Step::Bet(_)));
+    let mut first_seen = false;
     for event in events {
         if !matches!(event, Event::Draw(..)) {
             w.actions.append(&mut replacements);
@@ -101,6 +106,10 @@ pub fn write(
         state
             .apply_mut(event)
             .map_err(|e| format!("the hand's own events are refused: {e}"))?;
+        if !first_seen && first_bet.is_some_and(|i| state.phase() == Phase::Betting(i)) {
+            first_seen = true;
+            w.first_actor = state.to_act();
+        }
     }
     w.actions.append(&mut replacements);
     Ok(w)
