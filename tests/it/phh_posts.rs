@@ -2,7 +2,8 @@
 //! fields, so that PokerKit replays it; the rest is kept in `_posts` and the
 //! file says why in words. Catalog: F1 blinds, F4 straddles, S1/F5 kills
 //! (H0 "Killer acts in proper turn"; H2 7.5 "must post an additional
-//! blind"), T4/T5 newcomers' and missed blinds' posts, F3 the bring-in.
+//! blind"), T4/T5 newcomers' and missed blinds' posts, F3 the bring-in,
+//! S2 bomb pots (no first betting round: PHH's is everyone's check).
 
 use dealerd::phh::parse_str;
 use dealerd::replay::replay_hand;
@@ -27,6 +28,7 @@ fn ints(v: &toml::Value, key: &str) -> Vec<i64> {
 fn posts_are_phh_blinds_antes_or_said_apart() {
     let mut in_phh = std::collections::BTreeMap::<String, usize>::new();
     let mut apart = 0;
+    let mut bombs = 0;
     for (i, (name, text)) in houses().iter().enumerate() {
         for (hand, t) in night(name, text, HANDS, seed(i)).written {
             let v: toml::Value = toml::from_str(&t).expect("TOML");
@@ -60,6 +62,24 @@ fn posts_are_phh_blinds_antes_or_said_apart() {
                     "PokerKit reads equal blinds heads-up in another order: {at}"
                 );
             }
+            if v.get("_bomb_pot").is_some() && differs.is_empty() {
+                // S2 (H2 "no preflop betting"): the first round is
+                // everyone's check, right after the hole cards.
+                bombs += 1;
+                let actions: Vec<&str> = v["actions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(|a| a.as_str())
+                    .collect();
+                let deals = actions.iter().take_while(|a| a.starts_with("d dh")).count();
+                let checks = actions[deals..]
+                    .iter()
+                    .take_while(|a| a.ends_with(" cc"))
+                    .count();
+                assert!(checks >= 2, "a bomb pot without its checks: {at}");
+                assert!(actions[deals + checks].starts_with("d db"), "{at}");
+            }
             if differs.is_empty() {
                 // No `_differs`: the replay contract gives the table's stacks
                 // from PHH's fields alone.
@@ -83,6 +103,7 @@ fn posts_are_phh_blinds_antes_or_said_apart() {
         );
     }
     assert!(apart > 0, "the nights have kills that act in turn (S1)");
+    assert!(bombs > 0, "no bomb pot written as PHH's checks (S2)");
 }
 
 /// F3 (H4: "The player with the highest card or cards showing begins the

@@ -199,7 +199,7 @@ def deal_stud(text, f, deck_cards, rng):
 
 # Fields that hold money or a structure outside PHH's: a replay of the PHH
 # fields alone would be another hand, whatever its stacks.
-APART = ("_posts", "_events", "_drop", "_boards", "_bomb_pot")
+APART = ("_posts", "_events", "_drop", "_boards")
 
 
 def differs(f):

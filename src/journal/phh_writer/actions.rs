@@ -41,10 +41,11 @@ pub fn write(
         match event {
             Event::PostForced | Event::NameOpener(_) => {}
             Event::Deal => {
-                let step = match state.phase() {
-                    Phase::Dealing(i) => spec.steps.get(i).copied(),
+                let at = match state.phase() {
+                    Phase::Dealing(i) => Some(i),
                     _ => None,
                 };
+                let step = at.and_then(|i| spec.steps.get(i).copied());
                 let Some(Step::Deal(d)) = step else {
                     return Err("a deal the game has no step for".into());
                 };
@@ -59,6 +60,9 @@ pub fn write(
                 }
                 if d.board > 0 {
                     w.actions.push(format!("d db {}", cards(d.board)));
+                }
+                if setup.skip_first_bet && at.map(|i| i + 1) == first_bet {
+                    w.actions.extend(bomb_checks(setup, &state));
                 }
                 if w.actions.len() == before {
                     // A deal of no cards (Fan Tan's): nothing for PHH to show.
@@ -113,6 +117,25 @@ pub fn write(
     }
     w.actions.append(&mut replacements);
     Ok(w)
+}
+
+/// S2 (H2 "no preflop betting"): a bomb pot has no first betting round, and
+/// PHH has no bomb pot. With antes alone and no blind, PHH's first round
+/// starts with p1, and everyone checking it moves no chip: that is what the
+/// table did. Each player with chips behind checks, in PHH's order; none
+/// when fewer than two have chips (PHH's round then has no action either),
+/// or when a live post would make it a round with a bet.
+fn bomb_checks(setup: &HandSetup, state: &HandState) -> Vec<String> {
+    if setup.forced.iter().any(|f| f.kind.is_live()) {
+        return Vec::new();
+    }
+    let behind: Vec<usize> = (0..state.seats().len())
+        .filter(|&s| state.seats()[s].stack > 0 && !state.seats()[s].folded)
+        .collect();
+    if behind.len() < 2 {
+        return Vec::new();
+    }
+    behind.iter().map(|s| format!("p{} cc", s + 1)).collect()
 }
 
 /// Cards a player holds so far: every hole card of the deals done.
