@@ -321,10 +321,11 @@ def replay(text, f, rng):
 
 def main():
     root, summary_path = Path(sys.argv[1]), Path(sys.argv[2])
-    rng = random.Random(1729)
     summary = {}
     failed = False
     for house in sorted(p for p in root.iterdir() if p.is_dir()):
+        # Per house, so that one house's card search does not move another's figures.
+        rng = random.Random(1729)
         counts = Counter()
         reasons = Counter()
         for path in sorted(house.glob("*.phh")):

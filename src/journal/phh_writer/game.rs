@@ -42,18 +42,22 @@ pub fn variant(base: &str, spec: &GameSpec) -> Variant {
         ("triple-draw-27", Split::High) if fixed => Some("F2L3D"),
         _ => None,
     };
-    let pl_holdem = base == "holdem" && pl && spec.split == Split::High;
-    // The specification has no pot-limit hold'em, but every pot-limit bet is
-    // a legal no-limit one: as `NT` the hand replays to the same stacks in
-    // any reader, and `_structure` says what the table's limit was.
-    let limits = if pl_holdem {
+    // The specification has no pot-limit hold'em or short-deck, but every
+    // pot-limit bet is a legal no-limit one: as `NT` or `NS` the hand
+    // replays to the same stacks in any reader, and `_structure` says what
+    // the table's limit was.
+    let pl_as_nl = match (base, spec.split) {
+        ("holdem", Split::High) if pl => Some("NT"),
+        ("short-deck", Split::High) if pl => Some("NS"),
+        _ => None,
+    };
+    let limits = if pl_as_nl.is_some() {
         format!("{limits}_structure = \"pot-limit\"\n")
     } else {
         limits
     };
-    let (code, in_spec) = match code {
+    let (code, in_spec) = match code.or(pl_as_nl) {
         Some(c) => (c.to_string(), true),
-        None if pl_holdem => ("NT".to_string(), true),
         None => {
             let structure = match spec.structure {
                 Structure::NoLimit => "no-limit",
