@@ -195,6 +195,8 @@ pub fn replay_with(
             action: "forced bets".into(),
             error,
         })?;
+    let first_round_skipped = state.setup().skip_first_bet;
+    let mut acted = false;
     // Hole cards come one player at a time; a street's deal is one event.
     let mut dealt: Option<Players> = None;
     let mut after_draw = false;
@@ -269,10 +271,21 @@ pub fn replay_with(
             }
             ActionKind::DealHole { .. } | ActionKind::DealBoard => continue,
         };
+        if first_round_skipped
+            && !acted
+            && event == Action::CheckCall
+            && matches!(state.phase(), Phase::Dealing(_))
+        {
+            // A bomb pot's first round, written as everyone's check for
+            // PHH's readers (the writer's `bomb_checks`): the house's game
+            // has no such round.
+            continue;
+        }
         if state.awaiting_opener() {
             state.apply_mut(&Event::NameOpener(seat)).map_err(fail)?;
         }
         state.apply_mut(&Event::Act(seat, event)).map_err(fail)?;
+        acted = true;
         line(ActionStep {
             hand: number,
             step,

@@ -2,7 +2,8 @@
 
 use crate::engine::steps::{draw_game, flop_game, seven_stud};
 use crate::engine::{
-    AnteMode, Forced, ForcedKind, GameSpec, HandSetup, Options, RaiseCap, Split, Structure,
+    AnteMode, Forced, ForcedKind, GameSpec, HandSetup, Opener, Options, RaiseCap, Split, Step,
+    Structure,
 };
 use crate::phh::PhhHand;
 
@@ -51,6 +52,22 @@ pub fn spec_for(hand: &PhhHand) -> Result<GameSpec, VariantError> {
     if matches!(v, "F7S" | "FR" | "F7S/8") && hand.bring_in.is_none() {
         return Err(missing("bring_in"));
     }
+    // `bring_in = 0`, as PokerKit reads it: no bring-in; third street's
+    // first player, whom the dealer names, may check or bet.
+    let steps: Vec<Step> = if hand.bring_in == Some(0) {
+        steps
+            .into_iter()
+            .map(|s| match s {
+                Step::Bet(mut b) if b.opener == Opener::BringIn => {
+                    b.opener = Opener::Named;
+                    Step::Bet(b)
+                }
+                s => s,
+            })
+            .collect()
+    } else {
+        steps
+    };
     Ok(GameSpec {
         structure,
         steps: steps.into(),
@@ -104,7 +121,7 @@ pub fn setup_for(hand: &PhhHand) -> HandSetup {
     HandSetup {
         stacks: hand.starting_stacks.clone(),
         forced,
-        bring_in: hand.bring_in,
+        bring_in: hand.bring_in.filter(|&b| b > 0),
         boards: 1,
         skip_first_bet: false,
         drop_at_flop: 0,

@@ -24,6 +24,7 @@ mod nights_daemon;
 mod phh_coverage;
 mod phh_history;
 mod phh_nights;
+mod phh_posts;
 mod phh_replay_own;
 mod pictured;
 mod pictures;

@@ -93,6 +93,8 @@ fn every_hand_of_every_house_is_written_but_misdeals() {
         "_spread_limit = ",
         // Pot-limit hold'em (H0) as the specification can say it.
         "_structure = \"pot-limit\"",
+        // Pot-limit short-deck (H0) as `NS`, the same way (issue 24).
+        "variant = \"NS\"",
         "_unit = \"0.25\"",
         "_differs = ",
         "winnings = ",

@@ -14,6 +14,9 @@ pub struct Written {
     /// Events with no PHH action: (number of actions before it, event).
     pub extras: Vec<(usize, Event)>,
     pub showdown: Option<Vec<BoardResult>>,
+    /// The seat that opened the first betting round (`None` when nobody
+    /// acted in it): where the forced bets put the first to act.
+    pub first_actor: Option<usize>,
 }
 
 /// `events` are the hand's, from its first; they are applied again to a
@@ -28,6 +31,8 @@ pub fn write(
     let mut w = Written::default();
     // Replacement cards after a draw, dealt once every seat has drawn.
     let mut replacements: Vec<String> = Vec::new();
+    let first_bet = spec.steps.iter().position(|s| matches!(s, Step::Bet(_)));
+    let mut first_seen = false;
     for event in events {
         if !matches!(event, Event::Draw(..)) {
             w.actions.append(&mut replacements);
@@ -36,10 +41,11 @@ pub fn write(
         match event {
             Event::PostForced | Event::NameOpener(_) => {}
             Event::Deal => {
-                let step = match state.phase() {
-                    Phase::Dealing(i) => spec.steps.get(i).copied(),
+                let at = match state.phase() {
+                    Phase::Dealing(i) => Some(i),
                     _ => None,
                 };
+                let step = at.and_then(|i| spec.steps.get(i).copied());
                 let Some(Step::Deal(d)) = step else {
                     return Err("a deal the game has no step for".into());
                 };
@@ -54,6 +60,9 @@ pub fn write(
                 }
                 if d.board > 0 {
                     w.actions.push(format!("d db {}", cards(d.board)));
+                }
+                if setup.skip_first_bet && at.map(|i| i + 1) == first_bet {
+                    w.actions.extend(bomb_checks(setup, &state));
                 }
                 if w.actions.len() == before {
                     // A deal of no cards (Fan Tan's): nothing for PHH to show.
@@ -101,9 +110,32 @@ pub fn write(
         state
             .apply_mut(event)
             .map_err(|e| format!("the hand's own events are refused: {e}"))?;
+        if !first_seen && first_bet.is_some_and(|i| state.phase() == Phase::Betting(i)) {
+            first_seen = true;
+            w.first_actor = state.to_act();
+        }
     }
     w.actions.append(&mut replacements);
     Ok(w)
+}
+
+/// S2 (H2 "no preflop betting"): a bomb pot has no first betting round, and
+/// PHH has no bomb pot. With antes alone and no blind, PHH's first round
+/// starts with p1, and everyone checking it moves no chip: that is what the
+/// table did. Each player with chips behind checks, in PHH's order; none
+/// when fewer than two have chips (PHH's round then has no action either),
+/// or when a live post would make it a round with a bet.
+fn bomb_checks(setup: &HandSetup, state: &HandState) -> Vec<String> {
+    if setup.forced.iter().any(|f| f.kind.is_live()) {
+        return Vec::new();
+    }
+    let behind: Vec<usize> = (0..state.seats().len())
+        .filter(|&s| state.seats()[s].stack > 0 && !state.seats()[s].folded)
+        .collect();
+    if behind.len() < 2 {
+        return Vec::new();
+    }
+    behind.iter().map(|s| format!("p{} cc", s + 1)).collect()
 }
 
 /// Cards a player holds so far: every hole card of the deals done.

@@ -16,6 +16,7 @@
 mod actions;
 pub use actions::extra_from;
 mod game;
+mod posts;
 mod verify;
 
 use std::fmt::Write as _;
@@ -23,7 +24,7 @@ use std::io::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::engine::{AnteMode, BoardResult, Phase};
+use crate::engine::{BoardResult, Phase};
 use crate::table::Table;
 
 /// What the table knows about a hand that the hand itself does not.
@@ -112,8 +113,9 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
     let house_game = rules.games.get(current.game);
     let base = house_game.map_or("", |g| g.base.name);
     let variant = game::variant(base, &spec);
-    let posts = game::posts(&setup, &spec, variant.stud);
     let written = actions::write(&spec, &setup, current.hand.events())?;
+    let layout = posts::layout(&setup, &spec, variant.stud, written.first_actor);
+    let posts = &layout.posts;
     let finals = state.final_stacks();
 
     // Why a plain PHH replay would not give these stacks, if it does not.
@@ -127,9 +129,6 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
     let dropped = state.dropped();
     if dropped > 0 {
         differs.push("the house drop (_drop) came out of the pot".into());
-    }
-    if !posts.others.is_empty() {
-        differs.push("posts PHH has no place for (_posts)".into());
     }
     if !written.extras.is_empty() {
         differs.push("events PHH has no action for (_events)".into());
@@ -161,9 +160,17 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
         meta.hand
     );
     let _ = writeln!(t, "variant = {}", quoted(&variant.code));
-    let _ = writeln!(t, "ante_trimming_status = {}", spec.antes == AnteMode::Live);
+    let _ = writeln!(t, "ante_trimming_status = {}", posts.trimming);
     let _ = writeln!(t, "antes = [{}]", list(&posts.antes));
     if variant.stud {
+        if setup.bring_in.is_none() {
+            // PHH's stud always brings in; PokerKit and the replay contract
+            // read 0 as none, which is what the house plays.
+            let _ = writeln!(
+                t,
+                "# no bring-in: the opener the dealer names may check or bet (PHH's is positive; 0 reads as none)"
+            );
+        }
         let _ = writeln!(t, "bring_in = {}", setup.bring_in.unwrap_or(0));
     } else {
         let _ = writeln!(t, "blinds_or_straddles = [{}]", list(&posts.blinds));
@@ -264,7 +271,15 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
             .collect();
         let _ = writeln!(t, "_events = [{}]", es.join(", "));
     }
-    verify::check(t, &spec, &setup, &finals, differs)
+    // What PHH does not say, or its reader reads otherwise, though the
+    // contract may replay the text to the same stacks (a kill raised over
+    // is in the raise; equal blinds heads-up are read in another order).
+    let apart: Vec<String> = layout
+        .why_apart
+        .into_iter()
+        .chain(layout.reader_apart)
+        .collect();
+    verify::check(t, &spec, &setup, &finals, apart, differs)
 }
 
 /// The showdown of the text, where `_ranking` is not enough.
