@@ -197,15 +197,7 @@ impl<'a> Reference<'a> {
         if s["oneOf"].is_array() || s["anyOf"].is_array() {
             return ("table".into(), "see below".into());
         }
-        let ty = match &s["type"] {
-            Value::Array(t) => t
-                .iter()
-                .filter_map(Value::as_str)
-                .find(|t| *t != "null")
-                .unwrap_or(""),
-            t => t.as_str().unwrap_or(""),
-        };
-        match ty {
+        match type_of(s) {
             "integer" => {
                 let lo = s["minimum"].as_i64();
                 let hi = s["maximum"].as_i64();
@@ -319,15 +311,7 @@ impl<'a> Reference<'a> {
         if let Some(c) = self.choices(w).first() {
             return format!("\"{c}\"");
         }
-        let ty = match &w["type"] {
-            Value::Array(t) => t
-                .iter()
-                .filter_map(Value::as_str)
-                .find(|t| *t != "null")
-                .unwrap_or(""),
-            t => t.as_str().unwrap_or(""),
-        };
-        match ty {
+        match type_of(w) {
             "integer" => {
                 let lo = w["minimum"].as_i64().unwrap_or(0);
                 let hi = w["maximum"].as_i64().unwrap_or(lo + 10);
@@ -423,6 +407,18 @@ impl<'a> Reference<'a> {
             }
             self.keys(out, inner, &format!("{title} `{key}`"));
         }
+    }
+}
+
+/// A schema's type, without `null` (an optional key's).
+fn type_of(s: &Value) -> &str {
+    match &s["type"] {
+        Value::Array(t) => t
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|t| *t != "null")
+            .unwrap_or(""),
+        t => t.as_str().unwrap_or(""),
     }
 }
 
