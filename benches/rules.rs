@@ -62,5 +62,57 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// Issue 25: a reload runs on the state task (the one task that owns the
+/// table), so it must never stall it: the whole of what the task does for a
+/// SIGHUP's file, on the largest file a house may have (cards up to the
+/// size cap), from `Input::Reload` to the `rules` event queued for the
+/// journal. The session is made fresh for each reload, outside the timing.
+fn reload(c: &mut Criterion) {
+    use dealerd::daemon::session::{Input, Keeps, Output, RulesSource, Session};
+    let cap = dealerd::rules::MAX_FILE_BYTES;
+    let mut n = 4_096;
+    while house(n + 16).len() < cap {
+        n += 16;
+    }
+    let before = house(n);
+    let after = before.replacen("name = \"Home game\"", "name = \"Reloaded\"", 1);
+    assert!(after.len() <= cap);
+    let keeps = Keeps {
+        journal: true,
+        histories: false,
+        ledger: false,
+    };
+    let path = "/nonexistent/dealerd/house.toml";
+    let fresh = || {
+        let mut s = Session::new(&RulesSource::file(path, before.clone()), keeps).expect("loads");
+        while let Some(o) = s.poll_output() {
+            if matches!(o, Output::Append { .. }) {
+                s.appended(Ok(()));
+            }
+        }
+        s
+    };
+    let mut g = c.benchmark_group("reload");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(10));
+    g.throughput(Throughput::Bytes(after.len() as u64));
+    g.bench_function(BenchmarkId::new("largest_file", after.len()), |b| {
+        b.iter_batched(
+            fresh,
+            |mut s| {
+                s.handle(
+                    Input::Reload(RulesSource::file(path, after.clone())),
+                    Duration::ZERO,
+                );
+                let applied = matches!(s.poll_output(), Some(Output::Append { .. }));
+                assert!(applied, "the reload was applied");
+                s
+            },
+            criterion::BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, reload);
 criterion_main!(benches);

@@ -33,7 +33,18 @@ enum Command {
         file: PathBuf,
     },
     /// Print the JSON Schema of the house-rules file format.
-    Schema,
+    Schema {
+        /// Print the host's reference (docs/house-rules.md) instead.
+        #[arg(long)]
+        reference: bool,
+    },
+    /// A commented starter house file for a common home game.
+    Init {
+        /// The starter (no-limit, dealers-choice, limit); none lists them.
+        starter: Option<String>,
+        /// Where to write it (never over an existing file); default: stdout.
+        file: Option<PathBuf>,
+    },
     /// The table in a terminal: keys for the buttons, the OLED drawn in text.
     Sim(SimArgs),
     /// The Pi daemon: buttons, RFID reader and OLED, journaled; for systemd.
@@ -183,9 +194,28 @@ fn main() -> ExitCode {
             let house = dealerd::daemon::house_file::load_file(&file);
             report(house.map(|house| print_out(&house.to_string())))
         }
-        Command::Schema => {
-            print_out(&dealerd::daemon::house_file::json_schema());
+        Command::Schema { reference } => {
+            print_out(&if reference {
+                dealerd::daemon::house_reference::markdown()
+            } else {
+                dealerd::daemon::house_file::json_schema()
+            });
             ExitCode::SUCCESS
+        }
+        Command::Init { starter, file } => {
+            use dealerd::daemon::init;
+            match (starter, file) {
+                (None, _) => {
+                    print_out(&init::list());
+                    ExitCode::SUCCESS
+                }
+                (Some(name), Some(file)) => report(init::write(&name, &file)),
+                (Some(name), None) => report(
+                    init::find(&name)
+                        .map(|s| print_out(s.text))
+                        .ok_or(init::InitError::Unknown(name)),
+                ),
+            }
         }
         Command::Sim(args) => report(sim(args)),
         Command::Run(args) => report(run(args)),

@@ -7,6 +7,8 @@
 
 pub mod cards;
 pub mod house_file;
+pub mod house_reference;
+pub mod init;
 pub mod keys;
 pub mod run;
 pub mod session;

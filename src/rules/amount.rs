@@ -337,10 +337,12 @@ impl JsonSchema for Decimal {
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
-            "description": "Money in the house currency: a whole number (40) or an exact decimal string (\"0.25\"). Floats are refused.",
+            "description": "Money in the house currency, more than 0: a whole number (40) or an exact decimal string (\"0.25\", at most 6 decimals). Floats are refused.",
             "oneOf": [
-                { "type": "integer", "minimum": 0 },
-                { "type": "string", "pattern": "^[0-9]+(\\.[0-9]{1,6})?$" }
+                { "type": "integer", "minimum": 1 },
+                // No lookahead (editors' regex engines differ): a non-zero
+                // digit before the point, or one of the six after it.
+                { "type": "string", "pattern": "^(?:[0-9]*[1-9][0-9]*(?:\\.[0-9]{1,6})?|0+\\.(?:[1-9][0-9]{0,5}|0[1-9][0-9]{0,4}|00[1-9][0-9]{0,3}|000[1-9][0-9]{0,2}|0000[1-9][0-9]?|00000[1-9]))$" }
             ]
         })
     }

@@ -13,6 +13,7 @@ pub mod catalog;
 mod error;
 mod model;
 mod options;
+mod sanity;
 pub mod schema;
 mod schema_cards;
 mod shape;
@@ -66,11 +67,50 @@ pub fn load_str(file_name: &str, text: &str) -> Result<HouseRules, RulesError> {
         }
     };
     let mut check = validate::Check::new(loc);
+    let shaped = problems.len();
     check.errors = problems;
     match validate::resolve(raw, &mut check) {
         Some(rules) if check.errors.is_empty() => Ok(rules),
-        _ => Err(RulesError::Invalid(in_file_order(check.errors, check.more))),
+        _ => {
+            // A meaning check at the very place of a problem of shape says
+            // the same thing again (seats out of range, an amount of 0):
+            // the schema's words are kept.
+            let mut errors = check.errors;
+            let at: Vec<(usize, usize)> = errors[..shaped.min(errors.len())]
+                .iter()
+                .map(|d| (d.line, d.column))
+                .collect();
+            let mut i = 0;
+            errors.retain(|d| {
+                i += 1;
+                i <= shaped || !at.contains(&(d.line, d.column))
+            });
+            Err(RulesError::Invalid(in_file_order(errors, check.more)))
+        }
     }
+}
+
+/// Only the file's shape against the rules' JSON Schema, as an editor
+/// with `dealerd schema` checks it: every problem, in file order. Empty when
+/// the schema takes the file; [`load_str`] may still refuse it for what a
+/// JSON Schema cannot say (one key against another, see
+/// `tests/it/rules_schema_agree.rs`).
+pub fn shape_problems(file_name: &str, text: &str) -> Vec<Diagnostic> {
+    if let Err(e) = too_large(file_name, text.len()) {
+        return e.diagnostics().to_vec();
+    }
+    let loc = Locator::new(file_name, text);
+    let mut doc = match toml::de::DeTable::parse(text) {
+        Ok(doc) => doc,
+        Err(e) => return vec![loc.toml_error(&e)],
+    };
+    let shape = shape::Shape::check(&mut doc);
+    let problems = shape
+        .problems
+        .iter()
+        .map(|p| loc.at(&p.span, p.message.clone()))
+        .collect();
+    in_file_order(problems, 0)
 }
 
 /// A file over [`MAX_FILE_BYTES`] is refused whole, before it is parsed.

@@ -188,6 +188,20 @@ pub struct Bomb {
     pub skip_preflop_betting: bool,
     pub double_blinds: bool,
     pub button_moves: bool,
+    /// When the table deals a bomb pot by itself.
+    pub schedule: BombSchedule,
+}
+
+/// S2: when a bomb pot comes without anyone calling it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BombSchedule {
+    /// Only when the dealer (menu) or a bomb card calls it.
+    Called,
+    /// Once an orbit: when the button comes back round to the seat it had
+    /// on the first hand dealt under this schedule.
+    EveryOrbit,
+    /// When the button reaches or passes this seat (0-based).
+    ButtonSeat(usize),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

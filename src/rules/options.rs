@@ -13,7 +13,7 @@ pub enum StructureKind {
     SpreadLimit,
 }
 
-/// F3: which upcard brings in.
+/// Which upcard brings in (catalog: F3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum BringInBy {
@@ -34,37 +34,38 @@ pub enum ButtonMode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum NewPlayerOption {
-    /// T4: sit out until the big blind reaches the seat.
+    /// Sit out until the big blind reaches the seat (catalog: T4).
     WaitForBigBlind,
-    /// T4: post a big blind (live) and be dealt in at once.
+    /// Post a big blind (live) and be dealt in at once (catalog: T4).
     PostBigBlind,
-    /// T4 (H3): dealt right in with no post.
+    /// Dealt right in with no post (catalog: T4; H3).
     DealIn,
-    /// T4 (H3): post the big blind directly in front of the button; the next hand jumps them.
+    /// Post the big blind directly in front of the button; the next hand jumps them (catalog:
+    /// T4; H3).
     PostBeforeButton,
-    /// T4, T5 (H3 lowball): "A new player or a missed blind player has two
-    /// options: wait for the big blind or kill the pot in any position."
+    /// "A new player or a missed blind player has two options: wait for the big blind or kill
+    /// the pot in any position." (catalog: T4, T5; H3 lowball)
     KillPot,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum MissedBlindPost {
-    /// T5 (H3, H4 #18): both blinds; the small one is dead, the big one live.
+    /// Both blinds; the small one is dead, the big one live (catalog: T5; H3, H4 #18).
     #[default]
     SmallDeadBigLive,
-    /// T5 (H2 3.11): the missed blinds are all dead money.
+    /// The missed blinds are all dead money (catalog: T5; H2 3.11).
     AllDead,
     /// Only the big blind, live.
     BigOnly,
-    /// T5 (H3 lowball: "A new player or a missed blind player has two
-    /// options: wait for the big blind or kill the pot in any position"):
-    /// posting is no way back; the player waits for the big blind, or kills
-    /// the pot where the game's `new_player` offers "kill-pot".
+    /// Posting is no way back; the player waits for the big blind, or kills the pot where the
+    /// game's `new_player` offers "kill-pot" (catalog: T5; H3 lowball: "A new player or a
+    /// missed blind player has two options: wait for the big blind or kill the pot in any
+    /// position").
     Wait,
 }
 
-/// T5: where a player who owes missed blinds may be dealt back in.
+/// Where a player who owes missed blinds may be dealt back in (catalog: T5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum MissedBlindsDealtIn {
@@ -92,20 +93,20 @@ pub enum Suit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum KillTrigger {
-    /// S1 (H0, H2): a player wins two pots in a row.
+    /// A player wins two pots in a row (catalog: S1; H0, H2).
     TwoWins,
-    /// S1 (H2): a player wins a pot over `pot_over`.
+    /// A player wins a pot over `pot_over` (catalog: S1; H2).
     PotOver,
-    /// S1 (H3 lowball): any player may choose to kill the pot.
+    /// Any player may choose to kill the pot (catalog: S1; H3 lowball).
     Voluntary,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum BombMode {
-    /// S2 (H0): a full orbit of bomb hands with doubled blinds and antes.
+    /// A full orbit of bomb hands with doubled blinds and antes (catalog: S2; H0).
     Orbit,
-    /// S2 (H2): one hand; everyone puts in `ante`, pre-flop betting is skipped.
+    /// One hand; everyone puts in `ante`, pre-flop betting is skipped (catalog: S2; H2).
     Single,
 }
 
@@ -121,7 +122,7 @@ pub enum StraddleKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum ShowOrder {
-    /// P6 (H2 5.3): the last river aggressor shows first, else left of the button.
+    /// The last river aggressor shows first, else left of the button (catalog: P6; H2 5.3).
     #[default]
     LastAggressor,
     /// First live seat left of the button shows first.
@@ -131,7 +132,7 @@ pub enum ShowOrder {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum TopUp {
-    /// M1 (H2 3.4): between hands, up to the maximum buy-in.
+    /// Between hands, up to the maximum buy-in (catalog: M1; H2 3.4).
     #[default]
     ToMax,
     Any,
@@ -167,7 +168,7 @@ pub enum FeeWhen {
     FirstBettingRound,
 }
 
-/// F4: how a straddle after the first is sized.
+/// How a straddle after the first is sized (catalog: F4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum StraddleSizes {
@@ -187,9 +188,9 @@ pub enum RotationMode {
     /// Only the first game is dealt.
     #[default]
     Single,
-    /// S5 (H1, H4): the player on the button names the game each hand.
+    /// The player on the button names the game each hand (catalog: S5; H1, H4).
     DealersChoice,
-    /// S5: the games in file order, changing every `every` hands or orbits.
+    /// The games in file order, changing every `every` hands or orbits (catalog: S5).
     Fixed,
 }
 

@@ -9,13 +9,13 @@ use toml::Spanned;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CommandKind {
-    /// S2: the next hand is a bomb pot.
+    /// The next hand is a bomb pot (catalog: S2).
     BombNext,
-    /// D1: the hand in progress is a misdeal.
+    /// The hand in progress is a misdeal (catalog: D1).
     Misdeal,
-    /// D2: run the rest of the board twice.
+    /// Run the rest of the board twice (catalog: D2).
     RunItTwice,
-    /// D3: start the clock on the seat to act.
+    /// Start the clock on the seat to act (catalog: D3).
     Clock,
 }
 

@@ -183,6 +183,9 @@ impl<'s> Shape<'s> {
         if self.is_amount(s) {
             if let Err(why) = amount(v.get_ref()) {
                 self.fatal(&span, why);
+            } else if zero(v.get_ref()) {
+                // Every amount in the file is money that must exist.
+                self.problem(&span, format!("{} must be more than 0", here.key()));
             }
             return;
         }
@@ -221,7 +224,14 @@ impl<'s> Shape<'s> {
                 let hi = s.get("maximum").and_then(Value::as_i64).map(i128::from);
                 if lo.is_some_and(|lo| n < lo) || hi.is_some_and(|hi| n > hi) {
                     let range = range_text(lo, hi);
-                    self.fatal(&span, format!("{} = {n} is outside {range}", here.key()));
+                    let message = format!("{} = {n} is outside {range}", here.key());
+                    // A number the key's type still holds is read on, so
+                    // the meaning checks after it are still made.
+                    if fits(n, s) {
+                        self.problem(&span, message);
+                    } else {
+                        self.fatal(&span, message);
+                    }
                 }
             }
             DeValue::Array(items) => {
@@ -239,7 +249,8 @@ impl<'s> Shape<'s> {
                             range_text(min.map(i128::from), max.map(i128::from))
                         ),
                     };
-                    self.fatal(&span, message);
+                    // A list of any length still reads: not fatal.
+                    self.problem(&span, message);
                 }
                 if let Some(item) = s.get("items") {
                     let inner = here.item();
@@ -252,7 +263,7 @@ impl<'s> Shape<'s> {
                     for (i, x) in items.iter().enumerate() {
                         if texts[..i].contains(&texts[i]) {
                             let message = format!("{} lists {} twice", here.key(), texts[i]);
-                            self.fatal(&x.span(), message);
+                            self.problem(&x.span(), message);
                         }
                     }
                 }
@@ -537,6 +548,32 @@ fn amount(v: &DeValue<'_>) -> Result<(), String> {
             "\"{s}\" is not an amount; expected a decimal such as \"0.25\" or \"40\" (at most 6 decimals)"
         )),
         _ => Err(bad().into()),
+    }
+}
+
+/// Whether `n` fits the Rust type the schema's `format` names (a `u8`
+/// holds 300 no more than serde does).
+fn fits(n: i128, s: &Value) -> bool {
+    let (lo, hi): (i128, i128) = match s.get("format").and_then(Value::as_str) {
+        Some("uint8") => (0, u8::MAX.into()),
+        Some("uint16") => (0, u16::MAX.into()),
+        Some("uint32") => (0, u32::MAX.into()),
+        Some("uint64" | "uint") => (0, u64::MAX.into()),
+        Some("int8") => (i8::MIN.into(), i8::MAX.into()),
+        Some("int16") => (i16::MIN.into(), i16::MAX.into()),
+        Some("int32") => (i32::MIN.into(), i32::MAX.into()),
+        Some("int64" | "int") => (i64::MIN.into(), i64::MAX.into()),
+        _ => return false,
+    };
+    (lo..=hi).contains(&n)
+}
+
+/// An amount [`amount`] took that is nothing.
+fn zero(v: &DeValue<'_>) -> bool {
+    match v {
+        DeValue::Integer(i) => i128::from_str_radix(i.as_str(), i.radix()) == Ok(0),
+        DeValue::String(s) => super::Decimal::parse(s).is_some_and(|d| d.is_zero()),
+        _ => false,
     }
 }
 

@@ -6,7 +6,7 @@ use std::fmt::{self, Write as _};
 use crate::engine::{Split, Structure};
 
 use super::catalog::Money as MoneyKind;
-use super::model::{BombAnte, Game, HouseRules, TableMoney};
+use super::model::{BombAnte, BombSchedule, Game, HouseRules, TableMoney};
 
 /// A list of kebab-case names from `Debug`, for enums that print as their TOML spelling.
 fn kebab<T: fmt::Debug>(items: &[T]) -> String {
@@ -256,7 +256,7 @@ impl fmt::Display for HouseRules {
                 };
                 writeln!(
                     f,
-                    "bomb: {} on {}, ante {ante}, {} board(s){}{}{}",
+                    "bomb: {} on {}, ante {ante}, {} board(s){}{}{}{}",
                     kebab1(&b.mode),
                     names(&b.games),
                     b.boards,
@@ -274,6 +274,12 @@ impl fmt::Display for HouseRules {
                         ""
                     } else {
                         ", the button stays"
+                    },
+                    match b.schedule {
+                        BombSchedule::Called => String::new(),
+                        BombSchedule::EveryOrbit => "; dealt once an orbit".into(),
+                        BombSchedule::ButtonSeat(s) =>
+                            format!("; dealt when the button reaches seat {}", s + 1),
                     },
                 )?;
             }

@@ -47,7 +47,7 @@ impl<'a> Check<'a> {
         self.loc.line_col(span.start).0
     }
 
-    fn show(&self, units: Chips) -> String {
+    pub(crate) fn show(&self, units: Chips) -> String {
         self.unit
             .map_or_else(|| units.to_string(), |u| u.times(units))
     }
@@ -124,11 +124,15 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
         .iter()
         .map(|g| g.name.get_ref().as_str())
         .collect();
+    let seats = house.seats;
     let rules = HouseRules {
         house,
         button: button(&raw.button, c),
         kill: raw.kill.as_ref().and_then(|k| kill(k, &names, &games, c)),
-        bomb: raw.bomb.as_ref().and_then(|b| bomb(b, &names, &games, c)),
+        bomb: raw
+            .bomb
+            .as_ref()
+            .and_then(|b| bomb(b, &names, &games, seats, c)),
         straddle: raw.straddle.as_ref().and_then(|s| straddle(s, c)),
         showdown: showdown(&raw.showdown, c),
         table: Table {
@@ -165,6 +169,16 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
         }
     }
     super::validate_cards::commands_allowed(&raw.cards, &rules, c);
+    if c.errors.is_empty() {
+        super::sanity::check(
+            &raw_games,
+            &raw.money,
+            raw.bomb.as_ref(),
+            raw.straddle.as_ref(),
+            &rules,
+            c,
+        );
+    }
     c.errors.is_empty().then_some(rules)
 }
 
@@ -861,7 +875,7 @@ fn kill(k: &RawKill, names: &[&str], games: &[Game], c: &mut Check) -> Option<Ki
     })
 }
 
-fn bomb(b: &RawBomb, names: &[&str], games: &[Game], c: &mut Check) -> Option<Bomb> {
+fn bomb(b: &RawBomb, names: &[&str], games: &[Game], seats: u8, c: &mut Check) -> Option<Bomb> {
     let indices = game_list(&b.games, names, c);
     for (&i, n) in indices.iter().zip(&b.games) {
         if let Some(g) = games.get(i).filter(|g| !g.base.is_flop()) {
@@ -902,7 +916,39 @@ fn bomb(b: &RawBomb, names: &[&str], games: &[Game], c: &mut Check) -> Option<Bo
             BombAnte::BigBlinds(0)
         }
     };
+    let schedule = match (
+        b.every_orbit.as_ref().filter(|e| *e.get_ref()),
+        &b.button_seat,
+    ) {
+        (Some(e), Some(_)) => {
+            c.err(
+                &e.span(),
+                "give one bomb schedule: every_orbit = true or button_seat = <seat>, not both",
+            );
+            BombSchedule::Called
+        }
+        (Some(_), None) => BombSchedule::EveryOrbit,
+        (None, Some(s)) => {
+            let seat = *s.get_ref();
+            if seat == 0 || seat > seats {
+                c.err(
+                    &s.span(),
+                    format!("bomb button_seat = {seat} is outside 1–{seats} (the house's seats)"),
+                );
+            }
+            BombSchedule::ButtonSeat(usize::from(seat.max(1)) - 1)
+        }
+        (None, None) => BombSchedule::Called,
+    };
+    // An orbit of bombs each time the button comes round is nothing but bombs.
+    if schedule != BombSchedule::Called && *b.mode.get_ref() == BombMode::Orbit {
+        c.err(
+            &b.mode.span(),
+            "mode = \"orbit\" deals a bomb pot on every hand of an orbit; a scheduled bomb pot (every_orbit, button_seat) needs mode = \"single\"",
+        );
+    }
     b.enabled.then_some(Bomb {
+        schedule,
         mode: *b.mode.get_ref(),
         games: indices,
         ante,
@@ -1023,7 +1069,11 @@ fn fees(f: &RawFees, games: &[Game], c: &mut Check) -> Fees {
     }
     let mut rates = Vec::new();
     for r in f.rates.get_ref() {
-        let [lo, hi] = *r.players.get_ref();
+        // Two numbers, as the schema says (and reports when they are not).
+        let (lo, hi) = match r.players.get_ref().as_slice() {
+            [lo, hi] => (*lo, *hi),
+            _ => (1, 10),
+        };
         if lo == 0 || hi < lo || hi > 10 {
             c.err(
                 &r.players.span(),

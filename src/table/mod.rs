@@ -119,6 +119,9 @@ pub struct Table {
     kill: KillState,
     /// S2: bomb hands still to deal (one for H2, an orbit for H0).
     bombs_left: usize,
+    /// S2: the button's seat on the night's first hand, where a bomb pot
+    /// `every_orbit` comes round.
+    bomb_mark: Option<usize>,
     /// F4: table seats that declared a straddle for the next hand, in order.
     straddles: Vec<usize>,
     ledger: Ledger,
@@ -151,6 +154,7 @@ impl Table {
             hand: None,
             kill: KillState::default(),
             bombs_left: 0,
+            bomb_mark: None,
             straddles: Vec::new(),
             ledger: Ledger::default(),
             hands: 0,
@@ -390,6 +394,7 @@ impl Table {
             hand: None,
             kill: self.kill.clone(),
             bombs_left: self.bombs_left,
+            bomb_mark: self.bomb_mark,
             straddles: self.straddles.clone(),
             ledger: self.ledger.without_entries(),
             hands: self.hands,

@@ -80,7 +80,7 @@ fn rules_and_wiring_errors_are_reported_together_once() {
     assert_eq!(
         messages,
         [
-            "seats = 80 is outside 2–10 (T1)".to_string(),
+            "seats = 80 is outside 2–10".to_string(),
             format!("GPIO 5 for undo is already used by fold (line {fold})"),
         ]
     );

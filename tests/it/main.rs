@@ -1,6 +1,7 @@
 //! The integration tests: one crate, one binary, one link (issue 8), a module per area.
 
 mod alloc_count;
+mod bomb_schedule;
 mod browser;
 mod common;
 mod coverage;
@@ -38,6 +39,10 @@ mod room_trust;
 mod rules_check;
 mod rules_files;
 mod rules_hostile;
+mod rules_init;
+mod rules_reference;
+mod rules_sanity;
+mod rules_schema_agree;
 mod scenarios;
 mod session;
 mod session_io;

@@ -18,8 +18,15 @@ fn toml_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// Where the package installs the schema (debian/build-deb), and so what
+/// the `#:schema` line of every shipped file names: the file is copied to
+/// /etc/dealerd/house.toml, where a relative path would point nowhere.
+/// Taplo (Even Better TOML) reads an absolute path in `#:schema` as a
+/// `file://` URL.
+pub const INSTALLED_SCHEMA: &str = "/usr/share/dealerd/house-rules.schema.json";
+
 #[test]
-fn every_shipped_config_loads_and_names_its_schema() {
+fn every_shipped_config_loads_and_names_its_installed_schema() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
     let mut files = Vec::new();
     toml_files(&root, &mut files);
@@ -30,16 +37,67 @@ fn every_shipped_config_loads_and_names_its_schema() {
         }
         let text = fs::read_to_string(&f).unwrap();
         let first = text.lines().next().unwrap_or("");
-        let rel = first
-            .strip_prefix("#:schema ")
-            .unwrap_or_else(|| panic!("{}: no #:schema line", f.display()));
-        let schema = f.parent().unwrap().join(rel);
-        assert!(
-            schema.ends_with("house-rules.schema.json") && schema.exists(),
-            "{}: {rel}",
+        assert_eq!(
+            first,
+            format!("#:schema {INSTALLED_SCHEMA}"),
+            "{}: the first line names the installed schema",
             f.display()
         );
     }
+}
+
+#[test]
+fn the_package_installs_the_schema_where_the_files_say() {
+    // The package's own script, run on a stand-in binary: what it puts at
+    // the path is the committed schema, byte for byte.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let have = |tool: &str| {
+        std::process::Command::new("sh")
+            .args(["-c", &format!("command -v {tool}")])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let script = fs::read_to_string(root.join("debian/build-deb")).unwrap();
+    assert!(
+        script.contains(&format!(
+            "\"$ROOT/config/house-rules.schema.json\" \"$P{INSTALLED_SCHEMA}\""
+        )),
+        "debian/build-deb installs the schema at {INSTALLED_SCHEMA}"
+    );
+    if !(have("dpkg-deb") && have("file") && have("objdump")) {
+        eprintln!("no dpkg-deb here: the package itself is not built");
+        return;
+    }
+    let dir = crate::common::fresh_dir("rules-files", "deb");
+    let bin = dir.join("dealerd");
+    fs::copy("/bin/true", &bin).unwrap();
+    let out = std::process::Command::new(root.join("debian/build-deb"))
+        .arg(&bin)
+        .arg("amd64")
+        .arg(dir.join("out"))
+        .arg("0.0.0-1")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let deb = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let x = dir.join("x");
+    let status = std::process::Command::new("dpkg-deb")
+        .arg("-x")
+        .arg(&deb)
+        .arg(&x)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let installed = fs::read_to_string(x.join(INSTALLED_SCHEMA.trim_start_matches('/'))).unwrap();
+    assert!(
+        installed == house_file::json_schema(),
+        "the package's schema is not the committed one"
+    );
+    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

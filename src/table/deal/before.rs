@@ -6,7 +6,8 @@ use super::super::seating::Status;
 use super::super::Table;
 use super::clockwise;
 use crate::rules::{
-    BombMode, KillTrigger, NewPlayerOption, RotationEvery, RotationMode, StraddleKind,
+    BombMode, BombSchedule, HandKind, KillTrigger, NewPlayerOption, RotationEvery, RotationMode,
+    StraddleKind,
 };
 
 impl Table {
@@ -87,12 +88,49 @@ impl Table {
         let Some(bomb) = self.rules.bomb_for(self.game) else {
             return Err(TableError::NotAllowed("no bomb pots in this game"));
         };
-        self.bombs_left = match bomb.mode {
+        self.bombs_left = self.bomb_hands(bomb.mode);
+        Ok(())
+    }
+
+    /// S2: the hands one bomb pot lasts.
+    pub(in crate::table) fn bomb_hands(&self, mode: BombMode) -> usize {
+        match mode {
             BombMode::Single => 1,
             // H0: a full orbit, one hand per player.
             BombMode::Orbit => self.playing().count().max(1),
+        }
+    }
+
+    /// S2: a bomb pot the house deals by itself is due on the next hand:
+    /// `every_orbit`, or `button_seat`, when the button moves onto or past
+    /// the seat (a home-game convention: "a bomb pot every orbit", "a bomb
+    /// pot when the button reaches seat 1"). Never on the night's first
+    /// hand, nor on a hand where the button stays where it was.
+    pub(in crate::table) fn bomb_due(&self, game: usize, playing: &[usize]) -> bool {
+        let Some(bomb) = self.rules.bomb_for(game) else {
+            return false;
         };
-        Ok(())
+        let mark = match bomb.schedule {
+            BombSchedule::Called => return false,
+            BombSchedule::EveryOrbit => match self.bomb_mark {
+                Some(m) => m,
+                None => return false,
+            },
+            BombSchedule::ButtonSeat(s) => s,
+        };
+        let (Some(prev), n) = (self.button, self.seats.len()) else {
+            return false;
+        };
+        let Some(forced) = self.rules.forced_bets(game, HandKind::Normal) else {
+            return false;
+        };
+        // A bomb hand keeps the blinds, so the button goes where a normal
+        // hand's would.
+        let Ok(at) = self.positions(playing, &forced) else {
+            return false;
+        };
+        let d = |s: usize| (s + n - prev) % n;
+        mark < n && at.button != prev && d(mark) != 0 && d(mark) <= d(at.button)
     }
 
     pub(in crate::table) fn start_kill_orbit(&mut self) -> Result<(), TableError> {

@@ -106,7 +106,9 @@ impl Table {
 
     /// The kind of the next hand: a bomb pot, a killed pot, or neither.
     fn next_kind(&self, game: usize, playing: &[usize]) -> HandKind {
-        if self.bombs_left > 0 && self.rules.bomb_for(game).is_some() {
+        if (self.bombs_left > 0 || self.bomb_due(game, playing))
+            && self.rules.bomb_for(game).is_some()
+        {
             HandKind::Bomb
         } else if self.kill.killer().is_some_and(|k| playing.contains(&k))
             && self.kill.active(self.rules.kill_for(game))
@@ -203,8 +205,14 @@ impl Table {
         self.hands += 1;
         self.hands_in_game += 1;
         if kind == HandKind::Bomb {
+            // S2: a bomb the house schedules starts as a called one does.
+            if self.bombs_left == 0 {
+                let mode = self.rules.bomb_for(game).map(|b| b.mode);
+                self.bombs_left = mode.map_or(1, |m| self.bomb_hands(m));
+            }
             self.bombs_left -= 1;
         }
+        self.bomb_mark.get_or_insert(at.button);
         let counts = self.kill.active(self.rules.kill_for(game));
         self.kill.hand_dealt(kind == HandKind::Kill, counts);
         Ok(())
