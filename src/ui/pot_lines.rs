@@ -10,7 +10,7 @@ use embedded_graphics::mono_font::ascii::{FONT_5X8, FONT_6X10};
 
 use super::canvas::Canvas;
 use super::screens::{left, money, specials, wrap, AllIn, Line, H};
-use crate::engine::{Chips, HandState};
+use crate::engine::{Chips, HandState, Seat};
 use crate::table::{CurrentHand, Table};
 
 /// Characters across the panel in the big (6x10) and small (5x8) fonts.
@@ -174,6 +174,9 @@ pub(super) fn pots_and_specials<D: Canvas>(
 ) -> Result<(), D::Error> {
     let (mut y, step) = pots(d, table, hand.state(), top)?;
     let room = usize::try_from((bottom.min(H) - y) / step).unwrap_or(0);
+    // The button and the blinds on the last free line, where a glance
+    // finds them during the hand (issue 22); the specials come first.
+    let seats = positions(table, hand);
     let mut text = Line::new();
     specials(&mut text, table, hand, AllIn::Named);
     if wrap(&text, NARROW).count() > room {
@@ -185,7 +188,46 @@ pub(super) fn pots_and_specials<D: Canvas>(
         left(d, &l, &FONT_5X8, y)?;
         y += step;
     }
+    if !seats.is_empty() && y + step <= bottom.min(H) {
+        left(d, &seats, &FONT_5X8, y)?;
+    }
     Ok(())
+}
+
+/// "D Ann SB Bob BB Cat": the button and the blinds of the hand, names
+/// cut to three letters when the whole line would not fit.
+fn positions(table: &Table, hand: &CurrentHand) -> Line {
+    let state = hand.state();
+    let blinds: Vec<Seat> = state
+        .forced_of(crate::engine::ForcedKind::Blind)
+        .map(|(s, _)| s)
+        .collect();
+    let btn = table.player(hand.button).map(|p| &*p.name);
+    let label = |i: usize| match (blinds.len(), i) {
+        (2, 0) => "SB",
+        (2, _) | (1, _) => "BB",
+        _ => "BL",
+    };
+    for cut in [usize::MAX, 3] {
+        let short = |n: &str| n.chars().take(cut).collect::<String>();
+        let mut out = Line::new();
+        if let Some(b) = btn {
+            let _ = write!(out, "D {}", short(b));
+        }
+        for (i, &s) in blinds.iter().enumerate() {
+            let who = hand
+                .order
+                .get(s)
+                .and_then(|&t| table.player(t))
+                .map_or_else(|| format!("{}", s + 1), |p| short(&p.name));
+            let sep = if out.is_empty() { "" } else { " " };
+            let _ = write!(out, "{sep}{} {who}", label(i));
+        }
+        if out.len() <= NARROW {
+            return out;
+        }
+    }
+    Line::new()
 }
 
 /// The pots from `top` down; where the next line may go, and the line

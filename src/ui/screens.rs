@@ -414,6 +414,11 @@ pub(super) fn specials(out: &mut Line, table: &Table, hand: &CurrentHand, all_in
             money(table, a)
         ));
     }
+    // B9: nobody opened, so the same round is played again for low; the
+    // dealer must not read it as a misdeal.
+    if state.lowball() && state.phase() != Phase::Voided {
+        item(format_args!("NOW FOR LOW"));
+    }
     if hand.kind == HandKind::Bomb {
         let each = state.forced_of(ForcedKind::Bomb).map(|(_, a)| a).max();
         item(format_args!("BOMB {} ea", money(table, each.unwrap_or(0))));
@@ -692,7 +697,11 @@ fn between_next<D: Canvas>(
     let misdealt = table
         .hand()
         .is_some_and(|h| h.settled && h.state().phase() == Phase::Voided);
+    // B9: passed out for high and again for low is a new deal, not a
+    // misdeal.
+    let passed_out = misdealt && table.hand().is_some_and(|h| h.state().lowball());
     let kind = match hand.kind {
+        HandKind::Normal if passed_out => "RE-DEAL",
         HandKind::Normal if misdealt => "MISDEAL",
         HandKind::Normal => "",
         HandKind::Kill => "KILL",
@@ -861,7 +870,23 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         }
     }
     if lines[0].is_empty() {
-        return pot_lines::pots(d, table, state, 33).map(drop);
+        let pots = state.settled_pots();
+        if pots.len() < 2 {
+            return pot_lines::pots(d, table, state, 33).map(drop);
+        }
+        // Each pot with who can win it (P1): "s1 120: Bob Cat".
+        for (i, p) in pots.iter().take(4).enumerate() {
+            let mut l = Line::new();
+            let _ = match i {
+                0 => write!(l, "main {}:", money(table, p.amount)),
+                _ => write!(l, "s{i} {}:", money(table, p.amount)),
+            };
+            for &s in &p.eligible {
+                let _ = write!(l, " {}", name(table, hand, s));
+            }
+            left(d, l.get(..25).unwrap_or(&l), &FONT_5X8, 33 + 8 * i as i32)?;
+        }
+        return Ok(());
     }
     for (i, l) in lines.iter().filter(|l| !l.is_empty()).enumerate() {
         left(d, l, &FONT_6X10, 34 + 10 * i as i32)?;
