@@ -14,6 +14,7 @@ use std::process::Command;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
+use dealerd::devices::{Hardware, OledController};
 use dealerd::hw::sim::{FakeI2c, FakeMfrc522};
 use dealerd::hw::spi::FullDuplex;
 use dealerd::ui::render::{to_terminal, Frame};
@@ -100,9 +101,15 @@ pub struct Pi {
 }
 
 impl Pi {
-    /// A Pi 4 with an SSD1306 at `oled_address` on I2C `i2c_bus` and an
-    /// MFRC522 (version 2.0) on SPI0 CE0, in a fresh directory.
-    pub fn new(name: &str, i2c_bus: u8, oled_address: u8) -> Pi {
+    /// A Pi 4 with the panel `[hardware]` names (an SSD1306 or an SH1106)
+    /// at its address on its I2C bus and an MFRC522 (version 2.0) on SPI0
+    /// CE0, in a fresh directory.
+    pub fn new(name: &str, hw: &Hardware) -> Pi {
+        let (i2c_bus, oled_address) = (hw.i2c_bus, hw.oled_address);
+        let oled = match hw.oled {
+            OledController::Ssd1306 => FakeI2c::new(oled_address),
+            OledController::Sh1106 => FakeI2c::new_sh1106(oled_address),
+        };
         let dir = crate::common::fresh_dir("pi-emu", name);
         let root = dir.join("root");
         std::fs::create_dir_all(root.join("proc")).expect("root/proc");
@@ -118,7 +125,7 @@ impl Pi {
         let board = Arc::new(Board {
             state: Mutex::new(State {
                 i2c_bus,
-                oled: FakeI2c::new(oled_address),
+                oled,
                 reader: FakeMfrc522::new(0x92),
                 lines: HashMap::new(),
                 seqno: 0,
@@ -137,6 +144,24 @@ impl Pi {
             }
         });
         Pi { dir, board }
+    }
+
+    /// Make the board one rpi-pal does not know: a PC's `/proc/cpuinfo`
+    /// (no `Revision`), and no device tree.
+    pub fn not_a_pi(&self) {
+        let cpuinfo = "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: a PC\n";
+        std::fs::write(self.dir.join("root/proc/cpuinfo"), cpuinfo).expect("cpuinfo");
+    }
+
+    /// Command bytes the panel's controller did not know (an SSD1306's
+    /// command sent to an SH1106 lands here).
+    pub fn unknown_panel_commands(&self) -> Vec<u8> {
+        self.board.lock().oled.panel.unknown.clone()
+    }
+
+    /// The lines requested so far.
+    pub fn lines(&self) -> usize {
+        self.board.lock().lines.len()
     }
 
     /// The test's directory (house file, state).

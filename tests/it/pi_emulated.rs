@@ -37,10 +37,22 @@ impl Running {
     /// first frame and for every button's line.
     fn start(name: &str, extra: &str) -> Running {
         let text = format!("{}{extra}", dealerd::rules::DEFAULT_TOML);
-        let hw = devices::load_str("house.toml", &text).expect("[hardware]");
-        let pi = Pi::new(name, hw.i2c_bus, hw.oled_address);
+        let running = Running::spawn(name, &text, |_| {});
+        running
+            .pi
+            .wait_frame("the first frame", |f| shows(f, "NEXT HAND"));
+        let pins: Vec<u8> = running.hw.buttons.pins().iter().map(|p| p.1).collect();
+        running.pi.wait_lines(&pins);
+        running
+    }
+
+    /// Start dealerd on house file `text`, once `prepare` has set the board up.
+    fn spawn(name: &str, text: &str, prepare: impl FnOnce(&Pi)) -> Running {
+        let hw = devices::load_str("house.toml", text).expect("[hardware]");
+        let pi = Pi::new(name, &hw);
+        prepare(&pi);
         let config = pi.dir().join("house.toml");
-        std::fs::write(&config, &text).expect("house file");
+        std::fs::write(&config, text).expect("house file");
         let state = pi.dir().join("state");
         // The log goes to a file, so a failed wait can show it.
         let log = pi.dir().join("dealerd.log");
@@ -53,19 +65,13 @@ impl Running {
             .stderr(std::fs::File::create(&log).expect("log file"))
             .spawn()
             .expect("dealerd runs");
-        let running = Running {
+        Running {
             pi,
             hw,
             state,
             child: Some(child),
             log,
-        };
-        running
-            .pi
-            .wait_frame("the first frame", |f| shows(f, "NEXT HAND"));
-        let pins: Vec<u8> = running.hw.buttons.pins().iter().map(|p| p.1).collect();
-        running.pi.wait_lines(&pins);
-        running
+        }
     }
 
     fn pin(&self, button: Button) -> u8 {
@@ -96,6 +102,22 @@ impl Running {
 
     fn journal(&self) -> String {
         std::fs::read_to_string(self.state.join("journal.jsonl")).unwrap_or_default()
+    }
+
+    /// Wait until a line of the log holds every one of `needles`.
+    fn wait_log(&self, needles: &[&str]) {
+        let deadline = Instant::now() + LIMIT;
+        loop {
+            let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+            if log.lines().any(|l| needles.iter().all(|n| l.contains(n))) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited {LIMIT:?} for {needles:?} in the log:\n{log}"
+            );
+            std::thread::sleep(ms(20));
+        }
     }
 
     /// Wait until the journal holds `needle`.
@@ -224,4 +246,32 @@ fn contact_bounce_within_the_debounce_time_is_one_press() {
     run.wait_journal(r#""type":"join","seat":1,"name":"Gus""#);
     let log = run.stop();
     assert_eq!(presses(&log, "Plus", false), 1, "{log:#?}");
+}
+
+#[test]
+fn an_sh1106_panel_on_the_emulated_bus_shows_the_table() {
+    let text = dealerd::rules::DEFAULT_TOML.replace(r#"oled = "ssd1306""#, r#"oled = "sh1106""#);
+    assert_ne!(
+        text,
+        dealerd::rules::DEFAULT_TOML,
+        "the default names its panel"
+    );
+    let run = Running::spawn("sh1106", &text, |_| {});
+    // The title starts at the glass's first column: written without the
+    // SH1106's 2-column offset, its first strokes would be off the glass.
+    run.frame("the first frame", &["NEXT HAND"]);
+    assert_eq!(run.pi.unknown_panel_commands(), Vec::<u8>::new());
+    run.stop();
+}
+
+#[test]
+fn on_a_board_rpi_pal_does_not_know_the_panel_works_and_the_log_says_why() {
+    let text = dealerd::rules::DEFAULT_TOML;
+    let run = Running::spawn("not-a-pi", text, Pi::not_a_pi);
+    // I2C needs no model; the GPIO (buttons, the reader's reset line) does.
+    run.frame("the first frame", &["NEXT HAND"]);
+    run.wait_log(&["buttons: Unknown Raspberry Pi model", "retrying"]);
+    run.wait_log(&["RFID reader: Unknown Raspberry Pi model"]);
+    assert_eq!(run.pi.lines(), 0);
+    run.stop();
 }
