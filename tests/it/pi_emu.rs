@@ -15,7 +15,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use dealerd::devices::{Hardware, OledController};
-use dealerd::hw::sim::{FakeI2c, FakeMfrc522};
+use dealerd::hw::sim::{FakeI2c, FakeMfrc522, Miso};
 use dealerd::hw::spi::FullDuplex;
 use dealerd::ui::render::{to_terminal, Frame};
 use embedded_hal::i2c::{I2c, Operation};
@@ -38,6 +38,8 @@ const CHIP_LABEL: &str = "pinctrl-bcm2711";
 const CHIP_LINES: u32 = 58;
 /// `/proc/cpuinfo`'s revision code for a Raspberry Pi 4 Model B (type 0x11).
 const REVISION: &str = "c03114";
+/// GPLEV0, the first pin level register, in the BCM2711's GPIO block.
+const GPLEV0: usize = 0x34;
 /// i2c-bcm2835's functionality: I2C_FUNC_I2C | I2C_FUNC_SMBUS_EMUL.
 const I2C_FUNCTIONALITY: u64 = 0x0eff_0009;
 
@@ -119,9 +121,12 @@ impl Pi {
              Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n"
         );
         std::fs::write(root.join("proc/cpuinfo"), cpuinfo).expect("cpuinfo");
-        // The register block: rpi-pal maps 61 registers of it; a page of
-        // zeros is mapped like the real one.
-        std::fs::write(root.join("dev/gpiomem"), vec![0u8; 4096]).expect("gpiomem");
+        // The register block: rpi-pal maps 61 registers of it; a page is
+        // mapped like the real one. Every line reads high (GPLEV0/1), as
+        // the buttons' pull-ups hold them.
+        let mut regs = vec![0u8; 4096];
+        regs[GPLEV0..GPLEV0 + 8].fill(0xFF);
+        std::fs::write(root.join("dev/gpiomem"), regs).expect("gpiomem");
         let board = Arc::new(Board {
             state: Mutex::new(State {
                 i2c_bus,
@@ -153,6 +158,37 @@ impl Pi {
         std::fs::write(self.dir.join("root/proc/cpuinfo"), cpuinfo).expect("cpuinfo");
     }
 
+    /// The level the register block reports for `pin` (a button held down,
+    /// or a wire touching GND, reads low). Written into the mapped file.
+    pub fn set_level(&self, pin: u8, high: bool) {
+        use std::os::unix::fs::FileExt;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(self.dir.join("root/dev/gpiomem"))
+            .expect("gpiomem");
+        let at = u64::try_from(GPLEV0 + 4 * usize::from(pin / 32)).expect("offset");
+        let mut reg = [0u8; 4];
+        file.read_exact_at(&mut reg, at).expect("GPLEV");
+        let mut bits = u32::from_ne_bytes(reg);
+        if high {
+            bits |= 1 << (pin % 32);
+        } else {
+            bits &= !(1 << (pin % 32));
+        }
+        file.write_all_at(&bits.to_ne_bytes(), at).expect("GPLEV");
+    }
+
+    /// Pull the OLED off the bus: nothing acknowledges its address.
+    pub fn unplug_oled(&self) {
+        self.board.lock().oled.unplugged = true;
+    }
+
+    /// Take the reader off the bus: MISO floats low.
+    pub fn remove_reader(&self) {
+        self.board.lock().reader.miso = Miso::AllZeros;
+    }
+
     /// Command bytes the panel's controller did not know (an SSD1306's
     /// command sent to an SH1106 lands here).
     pub fn unknown_panel_commands(&self) -> Vec<u8> {
@@ -171,6 +207,17 @@ impl Pi {
 
     /// `dealerd run --devices pi` on this board, with the shim preloaded.
     pub fn dealerd(&self, config: &Path, state: &Path) -> Command {
+        let mut cmd = self.dealerd_with(&["run"]);
+        cmd.arg("--config")
+            .arg(config)
+            .arg("--state-dir")
+            .arg(state)
+            .args(["--devices", "pi"]);
+        cmd
+    }
+
+    /// dealerd with `args`, on this board, with the shim preloaded.
+    fn dealerd_with(&self, args: &[&str]) -> Command {
         let shim = shim();
         let bin = env!("CARGO_BIN_EXE_dealerd");
         let runner = if cfg!(target_arch = "aarch64") {
@@ -196,12 +243,7 @@ impl Pi {
                 cmd
             }
         };
-        cmd.arg("run")
-            .arg("--config")
-            .arg(config)
-            .arg("--state-dir")
-            .arg(state)
-            .args(["--devices", "pi"])
+        cmd.args(args)
             .env("DEALERD_PI_EMU_SOCKET", self.dir.join("devices.sock"))
             .env("DEALERD_PI_EMU_ROOT", self.dir.join("root"))
             .env_remove("NOTIFY_SOCKET")
@@ -209,6 +251,14 @@ impl Pi {
             .env_remove("WATCHDOG_PID")
             .env_remove("JOURNAL_STREAM")
             .env_remove("RUST_LOG");
+        cmd
+    }
+
+    /// `dealerd doctor --no-ask --devices pi` on this board, files looked
+    /// for under `root`.
+    pub fn doctor(&self, config: &Path, root: &Path) -> Command {
+        let mut cmd = self.dealerd_with(&["doctor", "--no-ask", "--devices", "pi"]);
+        cmd.arg("--config").arg(config).arg("--root").arg(root);
         cmd
     }
 

@@ -275,3 +275,47 @@ fn on_a_board_rpi_pal_does_not_know_the_panel_works_and_the_log_says_why() {
     assert_eq!(run.pi.lines(), 0);
     run.stop();
 }
+
+#[test]
+fn the_doctor_on_the_emulated_pi_names_a_missing_oled_and_reader_and_a_stuck_button() {
+    let text = dealerd::rules::DEFAULT_TOML;
+    let hw = devices::load_str("house.toml", text).expect("[hardware]");
+    let pi = Pi::new("doctor", &hw);
+    let config = pi.dir().join("house.toml");
+    std::fs::write(&config, text).expect("house file");
+    // The doctor's own files (user, groups, boot config) are not this
+    // test's: an empty root fails them, and only the devices are read here.
+    let root = pi.dir().join("box");
+    std::fs::create_dir_all(&root).expect("root");
+    let report = |pi: &Pi| {
+        let out = pi.doctor(&config, &root).output().expect("doctor runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let undo = hw.buttons.undo;
+
+    let good = report(&pi);
+    let oled = format!(
+        "ok   OLED: answers at 0x{:02X} on /dev/i2c-{}",
+        hw.oled_address, hw.i2c_bus
+    );
+    assert!(good.contains(&oled), "{good}");
+    assert!(
+        good.contains("ok   RFID reader: MFRC522 version 0x92 on SPI0 CE0"),
+        "{good}"
+    );
+    assert!(!good.contains("reads pressed"), "{good}");
+
+    pi.unplug_oled();
+    pi.remove_reader();
+    pi.set_level(undo, false);
+    let bad = report(&pi);
+    let oled = format!("FAIL OLED: nothing answers at 0x{:02X}", hw.oled_address);
+    assert!(bad.contains(&oled), "{bad}");
+    assert!(
+        bad.contains("FAIL RFID reader: no MFRC522 answers on SPI0"),
+        "{bad}"
+    );
+    let stuck = format!("GPIO {undo} (header pin 38) reads pressed before anyone touches it");
+    assert!(bad.contains(&stuck), "{bad}");
+    assert_eq!(bad.matches("reads pressed").count(), 1, "{bad}");
+}
