@@ -328,10 +328,10 @@ impl Pi {
         state.oled.panel.frame()
     }
 
-    /// The SPI clock the reader's bus was set to, and the device nodes
-    /// opened so far.
-    pub fn opened(&self) -> (Option<u32>, Vec<String>) {
-        let state = self.board.lock();
+    /// The SPI clock the reader's bus was set to (once it is), and the
+    /// device nodes opened by then.
+    pub fn wait_spi_clock(&self) -> (Option<u32>, Vec<String>) {
+        let state = self.wait_for("the reader's SPI clock", |s| s.spi_hz.is_some());
         (state.spi_hz, state.opened.clone())
     }
 

@@ -156,7 +156,7 @@ fn presses(log: &[String], button: &str, long: bool) -> usize {
 #[test]
 fn a_button_on_the_emulated_line_changes_the_frame_on_the_emulated_panel() {
     let run = Running::start("button", "");
-    let (spi_hz, opened) = run.pi.opened();
+    let (spi_hz, opened) = run.pi.wait_spi_clock();
     // Every button is one line request: an input reporting both edges, with
     // the house's debounce asked of the kernel too.
     let pins: Vec<u8> = run.hw.buttons.pins().iter().map(|p| p.1).collect();
