@@ -27,6 +27,10 @@ mod phh_history;
 mod phh_nights;
 mod phh_posts;
 mod phh_replay_own;
+#[cfg(feature = "pi")]
+mod pi_emu;
+#[cfg(feature = "pi")]
+mod pi_emulated;
 mod pictured;
 mod pictures;
 mod pokerkit;
