@@ -81,6 +81,15 @@ pub(crate) fn amount_keypad() -> Frame {
     shown(View::of(&n), &c, |s| matches!(s, Screen::Entry(_)))
 }
 
+/// P1, issue 22: the showdown with a side pot, each pot naming who can win it.
+pub(crate) fn showdown_side_pots() -> Frame {
+    let rest = "Dan call\nAnn call\nflop\nDan check\nAnn check\nturn\nDan check\nAnn check\nriver\nDan check\nAnn check\n";
+    let n = night(&format!("{SIDE_POTS}{rest}"));
+    shown(View::of(&n), &Controller::new(), |s| {
+        matches!(s, Screen::Showdown(_))
+    })
+}
+
 /// A refusal over the action screen.
 pub(crate) fn message() -> Frame {
     let n = night(SIDE_POTS);

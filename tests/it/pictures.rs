@@ -37,6 +37,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("action-clock", pictured::action_clock),
     ("amount-entry", pictured::amount_entry),
     ("amount-keypad", pictured::amount_keypad),
+    ("showdown-side-pots", pictured::showdown_side_pots),
     ("message", pictured::message),
     ("opener", pictured::opener),
     ("draw", pictured::draw),
