@@ -13,8 +13,12 @@
 //! | Undo | undo the last event | leave entry |
 //!
 //! While an opener is named, plus/minus pick the seat instead. Between
-//! hands OK deals; on a deal prompt OK confirms the cards are out;
-//! at showdown the buttons enter the ranking ([`showdown`]).
+//! hands OK deals and each special the house allows now is one press on a
+//! button of its own ([`controller::between_keys`]: plus/minus the game,
+//! bet/raise a straddle, check/call a bomb pot, fold a kill); on a deal
+//! prompt OK confirms the cards are out (bet/raise: run it twice, where
+//! the table would take it); at showdown the buttons enter the ranking
+//! ([`showdown`]).
 //!
 //! The step chip is the largest chip at most 1/16 of the pot after the call,
 //! fixed for the entry; steps land on amounts the house chips can make and
