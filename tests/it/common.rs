@@ -25,6 +25,14 @@ pub fn run_fake(config: &std::path::Path, state: &std::path::Path) -> Command {
 /// cross-built (aarch64 under qemu), a child binary needs the same runner,
 /// because the host kernel cannot execute it on its own.
 pub fn dealerd() -> Command {
+    dealerd_preloading(None)
+}
+
+/// [`dealerd`] with a library preloaded into it (`LD_PRELOAD`). Under
+/// qemu-user the preload is the guest's, so it goes to qemu as `-E`: given
+/// to qemu's own environment, the host's loader would try to load an
+/// aarch64 library into qemu.
+pub fn dealerd_preloading(lib: Option<&std::path::Path>) -> Command {
     let bin = env!("CARGO_BIN_EXE_dealerd");
     let runner = if cfg!(target_arch = "aarch64") {
         std::env::var("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER").ok()
@@ -32,13 +40,23 @@ pub fn dealerd() -> Command {
         None
     };
     let mut words = runner.as_deref().unwrap_or("").split_whitespace();
-    match words.next() {
-        Some(program) => {
+    match (words.next(), lib) {
+        (Some(program), lib) => {
             let mut cmd = Command::new(program);
-            cmd.args(words).arg(bin);
+            cmd.args(words);
+            if let Some(lib) = lib {
+                cmd.arg("-E").arg(format!("LD_PRELOAD={}", lib.display()));
+            }
+            cmd.arg(bin);
             cmd
         }
-        None => Command::new(bin),
+        (None, lib) => {
+            let mut cmd = Command::new(bin);
+            if let Some(lib) = lib {
+                cmd.env("LD_PRELOAD", lib);
+            }
+            cmd
+        }
     }
 }
 

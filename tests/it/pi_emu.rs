@@ -219,30 +219,7 @@ impl Pi {
     /// dealerd with `args`, on this board, with the shim preloaded.
     fn dealerd_with(&self, args: &[&str]) -> Command {
         let shim = shim();
-        let bin = env!("CARGO_BIN_EXE_dealerd");
-        let runner = if cfg!(target_arch = "aarch64") {
-            std::env::var("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER").ok()
-        } else {
-            None
-        };
-        let mut words = runner.as_deref().unwrap_or("").split_whitespace();
-        let mut cmd = match words.next() {
-            // Under qemu-user the preload is the guest's: given to qemu, the
-            // host's loader would try to load an aarch64 library into qemu.
-            Some(program) => {
-                let mut cmd = Command::new(program);
-                cmd.args(words)
-                    .arg("-E")
-                    .arg(format!("LD_PRELOAD={}", shim.display()))
-                    .arg(bin);
-                cmd
-            }
-            None => {
-                let mut cmd = Command::new(bin);
-                cmd.env("LD_PRELOAD", shim);
-                cmd
-            }
-        };
+        let mut cmd = crate::common::dealerd_preloading(Some(shim));
         cmd.args(args)
             .env("DEALERD_PI_EMU_SOCKET", self.dir.join("devices.sock"))
             .env("DEALERD_PI_EMU_ROOT", self.dir.join("root"))
