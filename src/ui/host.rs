@@ -187,6 +187,41 @@ pub fn entry_label(entry: EntryChoice) -> &'static str {
 }
 
 impl PlayerItem {
+    /// The items the table would take for `seat` now, in screen order: the
+    /// menu never lists what cannot apply (issue 22), so a player who is no
+    /// newcomer has no "Way in", one in the hand no "Cash out", and a house
+    /// where nobody may wait for the big blind no "Sit in, wait BB".
+    pub fn offered(table: &Table, seat: usize) -> Vec<PlayerItem> {
+        let Some(p) = table.player(seat) else {
+            return Vec::new();
+        };
+        let ok = |e: TableEvent| table.verify(&e).is_ok();
+        let sit_in = |wait_for_big_blind| {
+            ok(TableEvent::SitIn {
+                seat,
+                wait_for_big_blind,
+            })
+        };
+        PLAYER_ITEMS
+            .into_iter()
+            .filter(|item| match item {
+                PlayerItem::AddChips => {
+                    let money = if p.stack == 0 {
+                        table.can_rebuy(seat).map(drop)
+                    } else {
+                        table.can_top_up(seat).map(drop)
+                    };
+                    money.is_ok()
+                }
+                PlayerItem::SitOutIn if p.status == Status::SittingOut => sit_in(false),
+                PlayerItem::SitOutIn => ok(TableEvent::SitOut { seat }),
+                PlayerItem::SitInWait => p.status == Status::SittingOut && sit_in(true),
+                PlayerItem::WayIn => !table.can_enter(seat).is_empty(),
+                PlayerItem::CashOut => ok(TableEvent::Leave { seat }),
+            })
+            .collect()
+    }
+
     pub fn label(self, table: &Table, seat: usize) -> &'static str {
         let p = table.player(seat);
         match self {
@@ -312,14 +347,15 @@ impl Controller {
                 dialog(Dialog::amount(purpose, amount))
             }
             Dialog::PlayerMenu { seat, item } => {
-                let item = pick::step(item, PLAYER_ITEMS.len(), press.button);
+                let items = PlayerItem::offered(table, seat);
+                let item = pick::step(item, items.len(), press.button);
                 if !ok {
                     return dialog(Dialog::PlayerMenu { seat, item });
                 }
-                let Some(p) = table.player(seat) else {
+                let (Some(p), Some(&chosen)) = (table.player(seat), items.get(item)) else {
                     return (Mode::Main, Intent::None);
                 };
-                match PLAYER_ITEMS[item] {
+                match chosen {
                     PlayerItem::AddChips => super::walk_in::sell(table, seat),
                     PlayerItem::SitOutIn if p.status == Status::SittingOut => (
                         Mode::Main,

@@ -8,7 +8,7 @@ use embedded_graphics::text::Alignment;
 use crate::table::Table;
 
 use super::canvas::Canvas;
-use super::host::{Dialog, HostItem, PLAYER_ITEMS};
+use super::host::{Dialog, HostItem};
 use super::screens::{left, list, money, put, seat_name, wrap, Line};
 
 const CHANGE: &str = "+/- change  OK  UNDO back";
@@ -30,6 +30,7 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             CHANGE,
         ),
         Dialog::PlayerMenu { seat, item } => {
+            let items = super::host::PlayerItem::offered(table, *seat);
             let stack = table.player(*seat).map_or(0, |p| p.stack);
             list(
                 d,
@@ -38,9 +39,9 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
                     seat_name(table, *seat),
                     money(table, stack)
                 )),
-                PLAYER_ITEMS.len(),
+                items.len(),
                 *item,
-                |i| PLAYER_ITEMS[i].label(table, *seat),
+                |i| items[i].label(table, *seat),
             )
         }
         Dialog::WayIn { seat, item } => {

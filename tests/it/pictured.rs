@@ -343,7 +343,7 @@ pub(crate) fn way_in() -> Frame {
     let n = night("rules config/houses/h3-ocean-view.toml\njoin 1 Ann 100\njoin 3 Bob 100\njoin 5 Cat 100\njoin 7 Dan 100\nbutton Ann\ngame Hold'em 3-6\ndeal\nDan fold\nAnn fold\nBob fold\njoin 4 Eve 100\n");
     let mut c = Controller::new();
     assert_eq!(c.player_card(&n, "Eve"), Intent::None);
-    let way_in = dealerd::ui::PLAYER_ITEMS
+    let way_in = dealerd::ui::PlayerItem::offered(n.table(), 3)
         .iter()
         .position(|&i| i == dealerd::ui::PlayerItem::WayIn)
         .expect("a player item");

@@ -12,9 +12,7 @@ use std::path::Path;
 use dealerd::engine::Event;
 use dealerd::table::{script, Night, TableEvent};
 use dealerd::ui::{Button, Press};
-use dealerd::ui::{
-    Controller, Dialog, HostItem, Intent, MenuItem, Mode, PlayerItem, View, PLAYER_ITEMS,
-};
+use dealerd::ui::{Controller, Dialog, HostItem, Intent, MenuItem, Mode, PlayerItem, View};
 
 /// Every event kind, numbered; `KINDS` is how many there are.
 const KINDS: usize = 37;
@@ -143,10 +141,10 @@ impl Device {
     }
 
     fn player(&mut self, seat: usize, item: PlayerItem) -> &mut Device {
-        let item = PLAYER_ITEMS
+        let item = PlayerItem::offered(self.night.table(), seat)
             .iter()
             .position(|&i| i == item)
-            .expect("an item");
+            .unwrap_or_else(|| panic!("{item:?} is not offered for seat {seat}"));
         self.ctl.mode = Mode::Dialog(Dialog::PlayerMenu { seat, item });
         self
     }
