@@ -46,6 +46,17 @@ fn tap(button: Button) -> Press {
     }
 }
 
+/// What the screen asks of the dealer next.
+enum Next {
+    HandOver,
+    Act,
+    Ok,
+    Pick { n: usize, draw: bool },
+    Showdown,
+    Guts,
+    Lives,
+}
+
 /// One night: the table, the controller, and the counts.
 struct Run {
     night: Night,
@@ -171,48 +182,46 @@ impl Run {
         let all_in = h % 6 == 3;
         self.between(h);
         for _ in 0..400 {
-            let state = self.night.table().live_hand().map(|x| x.state().clone());
-            let screen = format!("{:?}", self.ctl.screen(&View::of(&self.night)));
-            let kind = screen
-                .split(['(', ' ', '{'])
-                .next()
-                .unwrap_or("")
-                .to_string();
-            match kind.as_str() {
-                "Between" => {
+            // What the screen asks, owned, so the presses may borrow the night.
+            let next = match self.ctl.screen(&View::of(&self.night)) {
+                Screen::Between => Next::HandOver,
+                Screen::Action(_) => Next::Act,
+                Screen::Deal | Screen::Acknowledge(_) | Screen::Waiting => Next::Ok,
+                Screen::Opener(_) => Next::Pick {
+                    n: self
+                        .night
+                        .table()
+                        .live_hand()
+                        .map_or(1, |h| h.state().can_name_opener().len()),
+                    draw: false,
+                },
+                Screen::Exchange { declare, choices } => Next::Pick {
+                    n: choices,
+                    draw: !declare,
+                },
+                Screen::Showdown(_) => Next::Showdown,
+                Screen::Guts => Next::Guts,
+                Screen::Lives => Next::Lives,
+                screen @ (Screen::Entry(_)
+                | Screen::Menu(_)
+                | Screen::PickSeat(..)
+                | Screen::PickGame(_)
+                | Screen::Ledger
+                | Screen::Clock(_)
+                | Screen::Dialog(_)) => {
+                    panic!("left on {screen:?} in a hand: {}", self.last)
+                }
+            };
+            match next {
+                Next::HandOver => {
                     self.hands.push((self.presses - p0, self.actions - a0));
                     return;
                 }
-                "Action" => self.act(all_in),
-                "Entry" => panic!("left in entry: {}", self.last),
-                "Deal" | "Acknowledge" | "Waiting" => self.press(tap(Button::Ok)),
-                "Opener" | "Exchange" => {
-                    let n = match &state {
-                        Some(s) if kind == "Opener" => s.can_name_opener().len() as u64,
-                        _ => 3,
-                    };
-                    let mut k = self.rand(n.max(1));
-                    // A draw the player cannot pay for is no draw: stand pat.
-                    if let (Some(s), true) = (&state, kind == "Exchange") {
-                        let seat = s.to_act().unwrap_or(0);
-                        let draw = TableEvent::Hand(dealerd::engine::Event::Draw(seat, k as u8));
-                        let t = self.night.table();
-                        if !screen.contains("declare: true") && t.verify(&draw).is_err() {
-                            k = 0;
-                        }
-                    }
-                    for _ in 0..k.min(n.saturating_sub(k)) {
-                        let b = if k * 2 <= n {
-                            Button::Plus
-                        } else {
-                            Button::Minus
-                        };
-                        self.press(tap(b));
-                    }
-                    self.press(tap(Button::Ok));
-                }
-                "Showdown" => self.showdown(),
-                "Guts" => match self.night.table().guts_to_call() {
+                Next::Act => self.act(all_in),
+                Next::Ok => self.press(tap(Button::Ok)),
+                Next::Pick { n, draw } => self.pick(n as u64, draw),
+                Next::Showdown => self.showdown(),
+                Next::Guts => match self.night.table().guts_to_call() {
                     Some(_) => {
                         let b = if self.rand(3) == 0 {
                             Button::Fold
@@ -224,14 +233,37 @@ impl Run {
                     }
                     None => self.press(tap(Button::Ok)),
                 },
-                "Lives" => {
+                Next::Lives => {
                     self.press(tap(Button::Ok));
                     self.press(tap(Button::Ok));
                 }
-                other => panic!("screen {other} in a hand: {screen}"),
             }
         }
         panic!("hand {h} never ended: {}", self.last);
+    }
+
+    /// An opener, a draw count or a declaration: one of `n` at random,
+    /// reached with plus or minus the shorter way round, then OK. A draw
+    /// the player cannot pay for is no draw: he stands pat.
+    fn pick(&mut self, n: u64, draw: bool) {
+        let mut k = self.rand(n.max(1));
+        if draw {
+            let t = self.night.table();
+            let seat = t.live_hand().and_then(|h| h.state().to_act()).unwrap_or(0);
+            let e = TableEvent::Hand(dealerd::engine::Event::Draw(seat, k as u8));
+            if t.verify(&e).is_err() {
+                k = 0;
+            }
+        }
+        let (steps, b) = if k * 2 <= n {
+            (k, Button::Plus)
+        } else {
+            (n - k, Button::Minus)
+        };
+        for _ in 0..steps {
+            self.press(tap(b));
+        }
+        self.press(tap(Button::Ok));
     }
 
     /// A player's action by the policy.
@@ -357,10 +389,11 @@ fn night(house: &str, hands: u64) -> (f64, f64, Run) {
 
 /// The bounds this test holds today: NOT the issue's goals (1.8 a night,
 /// 2.5 a hand), which three houses miss (BENCHMARKS.md, "Presses per
-/// recorded action: a night at each house"). Measured 1.62 to 2.07 a night
-/// and 2.40 to 4.40 for the worst hand; the bounds stop a regression.
+/// recorded action: a night at each house"). Measured 1.65 to 2.07 a night
+/// and 2.60 to 5.00 for the worst hand (a draw or declaration picked among
+/// all the screen's choices); the bounds stop a regression.
 const NIGHT_LIMIT: f64 = 2.1;
-const HAND_LIMIT: f64 = 4.5;
+const HAND_LIMIT: f64 = 5.1;
 
 #[test]
 fn presses_per_recorded_action_over_a_night_at_each_house() {
