@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use super::oled::{Frame, Oled, OledError, PerPixel};
 use super::rfid::{CardUid, RfidError, RfidReader};
 use super::sim::{FakeI2c, FakeMfrc522, FakePin, Miso, NoDelay};
-use super::spi::FullDuplexDevice;
+use super::spi::{FullDuplex, FullDuplexDevice};
 
 /// The panel's address in these tests (SA0 low, as on most modules).
 const ADDR: u8 = 0x3C;
@@ -123,6 +123,47 @@ fn rfid_unplug_then_recover_by_reinit() {
     }));
     assert_eq!(r.poll(), Ok(Some(CardUid(UID.to_vec()))));
     assert!(r.is_ready());
+}
+
+#[test]
+fn rfid_a_poll_cut_off_mid_exchange_still_reads_the_card_after() {
+    // On an emulated Pi under qemu a poll can outlast its budget after the
+    // card has answered the wake-up. The card is left mid-exchange; the
+    // re-init that follows switches the field off, and the card is read.
+    let mut fake = FakeMfrc522::new(0x92);
+    fake.set_card(Some(UID));
+    let mut r = reader(fake);
+    assert_eq!(r.poll(), Ok(Some(CardUid(UID.to_vec()))));
+    r.with_spi(chip(|c| c.cut_after_wakeup = true));
+    assert!(matches!(r.poll(), Err(RfidError::Spi(_))));
+    assert!(!r.is_ready());
+    // The same chip, not power-cycled: the wire is back.
+    r.with_spi(chip(|c| c.unplugged = false));
+    assert_eq!(r.poll(), Ok(Some(CardUid(UID.to_vec()))));
+}
+
+#[test]
+fn rfid_a_card_left_mid_exchange_answers_the_wake_up_after_next() {
+    // ISO 14443-3: a READY card that gets a frame it does not expect goes
+    // back to IDLE (or HALT) without answering, so the next poll is empty
+    // and the one after reads it; the driver is never re-initialised here.
+    let mut fake = FakeMfrc522::new(0x92);
+    fake.set_card(Some(UID));
+    let mut r = reader(fake);
+    assert_eq!(r.poll(), Ok(Some(CardUid(UID.to_vec()))));
+    // A wake-up answered by the card, then nothing more: it is READY.
+    r.with_spi(chip(|c| {
+        let mut rx = [0u8; 2];
+        for (reg, val) in [(0x01, 0x0C), (0x09, 0x52), (0x0D, 0x87)] {
+            c.transfer(&mut rx, &[reg << 1, val]).unwrap();
+        }
+        assert_eq!(c.wakeups, 2, "one poll and this wake-up");
+        // The card answered: its ATQA is in the FIFO.
+        c.transfer(&mut rx, &[0x80 | (0x0A << 1), 0]).unwrap();
+        assert_eq!(rx[1], 2, "ATQA bytes in the FIFO");
+    }));
+    assert_eq!(r.poll(), Ok(None));
+    assert_eq!(r.poll(), Ok(Some(CardUid(UID.to_vec()))));
 }
 
 /// A table screen: a frame, a label and a number.

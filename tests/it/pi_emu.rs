@@ -83,6 +83,8 @@ struct State {
     spi_hz: Option<u32>,
     /// Device nodes dealerd opened, in order.
     opened: Vec<String>,
+    /// SPI messages answered with an I/O error (the reader off the bus).
+    spi_failures: u32,
 }
 
 struct Board {
@@ -136,6 +138,7 @@ impl Pi {
                 seqno: 0,
                 spi_hz: None,
                 opened: Vec::new(),
+                spi_failures: 0,
             }),
             changed: Condvar::new(),
         });
@@ -187,6 +190,24 @@ impl Pi {
     /// Take the reader off the bus: MISO floats low.
     pub fn remove_reader(&self) {
         self.board.lock().reader.miso = Miso::AllZeros;
+    }
+
+    /// Lay a card on the reader and cut the reader's bus right after the
+    /// card first answers a wake-up:
+    /// the poll is left mid-exchange, as a poll that outlasts its budget
+    /// (under qemu) or a loose wire leaves it. Waits for the cut; the wire
+    /// is then put back, the chip not power-cycled and the card still there.
+    pub fn card_read_cut_mid_exchange(&self, uid: [u8; 4]) {
+        {
+            let mut state = self.board.lock();
+            state.reader.cut_after_wakeup = true;
+            state.reader.set_card(Some(uid));
+        }
+        // Back only once dealerd has had an I/O error from the cut bus.
+        drop(self.wait_for("dealerd's read failing on the cut bus", |s| {
+            s.spi_failures > 0
+        }));
+        self.board.lock().reader.unplugged = false;
     }
 
     /// Command bytes the panel's controller did not know (an SSD1306's
@@ -670,6 +691,7 @@ impl Board {
             at += 4 + len;
             let mut rx = vec![0u8; len];
             if state.reader.transfer(&mut rx, tx).is_err() {
+                state.spi_failures += 1;
                 return Some((-EIO, Vec::new()));
             }
             out.extend_from_slice(&rx);

@@ -197,6 +197,16 @@ fn a_card_on_the_emulated_reader_seats_a_player() {
 }
 
 #[test]
+fn a_card_read_cut_off_mid_exchange_is_read_when_the_bus_is_back() {
+    // Under qemu a poll can outlast the reader's 250 ms budget after the
+    // card has answered; the card must not be left deaf for the night.
+    let run = Running::start("cut", GUS_CARD);
+    run.pi.card_read_cut_mid_exchange(GUS);
+    run.frame("Gus offered a seat", &["Seat Gus"]);
+    run.stop();
+}
+
+#[test]
 fn a_button_held_past_the_long_press_time_opens_the_menu() {
     let run = Running::start("long", "");
     let (ok, long) = (run.pin(Button::Ok), run.hw.buttons.long_press());

@@ -70,6 +70,13 @@ pub struct FakeMfrc522 {
     pub wakeups: u64,
     /// Cards selected: one per poll that read a whole UID.
     pub selects: u64,
+    /// When set, the bus fails (as if unplugged) right after the card
+    /// answers the next wake-up: a poll cut off in the middle of the card
+    /// exchange, as a slow or loose bus does.
+    pub cut_after_wakeup: bool,
+    /// The card was woken from HALT, so an unexpected frame sends it back
+    /// there rather than to IDLE (ISO 14443-3).
+    from_halt: bool,
 }
 
 impl FakeMfrc522 {
@@ -86,6 +93,8 @@ impl FakeMfrc522 {
             reads: 0,
             wakeups: 0,
             selects: 0,
+            cut_after_wakeup: false,
+            from_halt: false,
         };
         chip.soft_reset();
         chip
@@ -95,9 +104,14 @@ impl FakeMfrc522 {
     pub fn set_card(&mut self, uid: Option<[u8; 4]>) {
         self.card = uid;
         self.picc = Picc::Idle;
+        self.from_halt = false;
     }
 
     fn soft_reset(&mut self) {
+        // A reset switches the antenna off: a card in the field loses power
+        // and comes back IDLE, whatever exchange it was left in.
+        self.picc = Picc::Idle;
+        self.from_halt = false;
         self.regs = [0; 64];
         self.regs[usize::from(COMMAND)] = 0x20;
         self.regs[usize::from(FIFO_LEVEL)] = 0;
@@ -197,8 +211,16 @@ impl FakeMfrc522 {
         }
         let uid = self.card?;
         match (first, short) {
-            (0x26, true) if self.picc == Picc::Idle => self.atqa(),
-            (0x52, true) if matches!(self.picc, Picc::Idle | Picc::Halt) => self.atqa(),
+            (0x26, true) if self.picc == Picc::Idle => self.atqa(false),
+            (0x52, true) if matches!(self.picc, Picc::Idle | Picc::Halt) => {
+                let from_halt = self.picc == Picc::Halt;
+                let atqa = self.atqa(from_halt);
+                if self.cut_after_wakeup {
+                    self.cut_after_wakeup = false;
+                    self.unplugged = true;
+                }
+                atqa
+            }
             (0x93, false) if self.picc == Picc::Ready => {
                 let bcc = uid.iter().fold(0, |a, b| a ^ b);
                 match frame {
@@ -217,7 +239,7 @@ impl FakeMfrc522 {
                         let crc = crc_a(&[sak]);
                         Some(vec![sak, crc[0], crc[1]])
                     }
-                    _ => None,
+                    _ => self.unexpected(),
                 }
             }
             // HLTA gets no answer by design.
@@ -225,12 +247,28 @@ impl FakeMfrc522 {
                 self.picc = Picc::Halt;
                 None
             }
-            _ => None,
+            _ => self.unexpected(),
         }
     }
 
-    fn atqa(&mut self) -> Option<Vec<u8>> {
+    /// ISO 14443-3: a card that is READY or ACTIVE and gets a frame it does
+    /// not expect goes back to IDLE (or HALT, if it was woken from there)
+    /// without answering. A REQA or WUPA in the middle of an exchange is
+    /// such a frame, so a poll cut short never leaves the card deaf.
+    fn unexpected(&mut self) -> Option<Vec<u8>> {
+        if matches!(self.picc, Picc::Ready | Picc::Active) {
+            self.picc = if self.from_halt {
+                Picc::Halt
+            } else {
+                Picc::Idle
+            };
+        }
+        None
+    }
+
+    fn atqa(&mut self, from_halt: bool) -> Option<Vec<u8>> {
         self.picc = Picc::Ready;
+        self.from_halt = from_halt;
         // Bit frame anticollision, single-size UID.
         Some(vec![0x04, 0x00])
     }
