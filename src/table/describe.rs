@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use super::{Table, TableEvent};
-use crate::engine::{Action, Declaration, Event, Phase, Seat};
+use crate::engine::{Action, Chips, Declaration, Event, Phase, Seat};
 
 impl Table {
     /// `event` in a line, against the table before it is applied.
@@ -140,26 +140,41 @@ impl Table {
         }
     }
 
-    /// After a hand that ended without a showdown: who took what ("Cat wins
-    /// 6"). `None` while a hand is on, or after a showdown (the screen showed
-    /// the split already).
-    pub fn won_without_showdown(&self) -> Option<String> {
-        let hand = self.hand().filter(|h| h.settled)?;
-        let state = hand.state();
-        if state.phase() != Phase::Complete || state.live().len() != 1 {
-            return None;
-        }
-        let payouts = state.payouts()?;
+    /// After a hand is paid, by a fold or a showdown: who took what ("Cat
+    /// wins 6, Dan wins 40"), until the next deal; `None` while a hand is
+    /// on. The showdown's OK pays at once (issue 22), so this is where the
+    /// dealer reads the split while pushing the chips.
+    pub fn who_won(&self) -> Option<String> {
         let mut line = String::new();
-        for (hs, &won) in payouts.iter().enumerate().filter(|(_, &w)| w > 0) {
-            let name = hand
-                .order
-                .get(hs)
-                .map_or_else(|| format!("seat {}", hs + 1), |&s| self.name_of(s));
+        for (name, won) in self.paid()? {
             let sep = if line.is_empty() { "" } else { ", " };
             let _ = write!(line, "{sep}{name} wins {}", self.money(won));
         }
         (!line.is_empty()).then_some(line)
+    }
+
+    /// The hand just paid: each winner's name and what they took, in seat
+    /// order; `None` while a hand is on or before the first.
+    pub fn paid(&self) -> Option<Vec<(String, Chips)>> {
+        let hand = self.hand().filter(|h| h.settled)?;
+        let state = hand.state();
+        if state.phase() != Phase::Complete {
+            return None;
+        }
+        let payouts = state.payouts()?;
+        let won = payouts
+            .iter()
+            .enumerate()
+            .filter(|(_, &w)| w > 0)
+            .map(|(hs, &won)| {
+                let name = hand
+                    .order
+                    .get(hs)
+                    .map_or_else(|| format!("seat {}", hs + 1), |&s| self.name_of(s));
+                (name, won)
+            })
+            .collect();
+        Some(won)
     }
 
     fn name_of(&self, seat: usize) -> String {

@@ -2,7 +2,7 @@
 //! and nothing else, and never reads the rules to work them out itself.
 
 use super::{EntryChoice, Table, TableEvent};
-use crate::engine::Event;
+use crate::engine::{Event, Phase};
 use crate::rules::{KillTrigger, RotationMode};
 
 /// The house's optional events for the game about to be dealt.
@@ -94,5 +94,59 @@ impl Table {
             .filter(|&hs| h.state().verify(&Event::Show(hs)).is_ok())
             .map(|hs| h.order[hs])
             .collect()
+    }
+
+    /// The deal or post the hand waits for now, if it waits for one.
+    pub fn deal_due(&self) -> Option<TableEvent> {
+        match self.live_hand()?.state().phase() {
+            Phase::Posting => Some(TableEvent::Hand(Event::PostForced)),
+            Phase::Dealing(_) => Some(TableEvent::Hand(Event::Deal)),
+            _ => None,
+        }
+    }
+
+    /// The deals and posts due from now until the hand waits for something
+    /// else, and the table after them (no deals and the table as it is when
+    /// none is due).
+    fn deals_ahead(&self) -> (Vec<TableEvent>, Table) {
+        let mut ahead = self.scratch();
+        let mut deals = Vec::new();
+        // A hand has at most a post and a deal per street; the bound only
+        // stops a phase that never moved on from looping.
+        for _ in 0..32 {
+            let Some(deal) = ahead.deal_due() else {
+                break;
+            };
+            if ahead.apply(&deal).is_err() {
+                break;
+            }
+            deals.push(deal);
+        }
+        (deals, ahead)
+    }
+
+    /// Issue 22: the deals and posts still to record before a player acts,
+    /// and the table after them. A player's action pressed while the table
+    /// waits for a deal says the cards are out: the deal is recorded with
+    /// it, so a street costs no press of its own. `None` when no deal is
+    /// due, or when the deals lead to anything but a player to act (an
+    /// opener to name, a draw, the showdown).
+    pub fn deals_before_action(&self) -> Option<(Vec<TableEvent>, Table)> {
+        let (deals, ahead) = self.deals_ahead();
+        let state = ahead.live_hand()?.state();
+        let acts = matches!(state.phase(), Phase::Betting(_))
+            && state.to_act().is_some()
+            && !state.awaiting_opener();
+        (acts && !deals.is_empty()).then_some((deals, ahead))
+    }
+
+    /// Issue 22: a run-out. When nobody can act again before the showdown
+    /// (the players all in), every street still to come, so one press
+    /// says the board is out. `None` unless more than one deal is due and
+    /// they end at the showdown.
+    pub fn run_out(&self) -> Option<Vec<TableEvent>> {
+        let (deals, ahead) = self.deals_ahead();
+        let done = ahead.live_hand()?.state().phase() == Phase::Showdown;
+        (done && deals.len() > 1).then_some(deals)
     }
 }

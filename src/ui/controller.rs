@@ -23,6 +23,10 @@ pub enum Intent {
     /// Verify, journal and apply this event; report a refusal with
     /// [`Controller::refused`].
     Apply(TableEvent),
+    /// Apply these in order, each journaled on its own (so undo takes back
+    /// the last), stopping at the first refusal: a deal and the action
+    /// pressed on the deal screen (issue 22).
+    ApplyAll(Vec<TableEvent>),
     /// Take back the last event of the night.
     Undo,
     /// Nothing to apply; show this (a refusal the ui sees for itself, or a
@@ -287,28 +291,7 @@ impl Controller {
                 }
                 _ => (Mode::Main, Intent::None),
             },
-            Screen::Action(la) => {
-                let seat = la.seat;
-                match press.button {
-                    Button::Fold => hand_event(Event::Act(seat, Action::Fold)),
-                    Button::CheckCall if la.bring_in.is_some() => {
-                        hand_event(Event::Act(seat, Action::BringIn))
-                    }
-                    Button::CheckCall => hand_event(Event::Act(seat, Action::CheckCall)),
-                    // Fixed limit: the only amount needs no entry; one
-                    // press records it (held still goes to entry, at all-in).
-                    Button::BetRaise if !press.long => match state.and_then(|s| s.fixed_amount()) {
-                        Some(x) => hand_event(Event::Act(seat, Action::BetRaiseTo(x))),
-                        None => self.open_entry(table, &la, press),
-                    },
-                    // Plus and minus open entry too (taking their step), so
-                    // "min and a chip" is not a separate opening press.
-                    Button::BetRaise | Button::Plus | Button::Minus => {
-                        self.open_entry(table, &la, press)
-                    }
-                    Button::Ok | Button::Undo => (Mode::Main, Intent::None),
-                }
-            }
+            Screen::Action(la) => self.act(table, &la, press),
             Screen::Exchange { declare, choices } => {
                 let seat = state.and_then(|s| s.to_act());
                 self.pick = pick::step(self.pick, choices, press.button);
@@ -325,13 +308,16 @@ impl Controller {
                     _ => (Mode::Main, Intent::None),
                 }
             }
-            Screen::Deal => match (press.button, state) {
-                (Button::Ok, Some(s)) => hand_event(deal_or_post(s.phase())),
+            Screen::Deal => match press.button {
+                // A run-out is dealt in one press; otherwise one street.
+                Button::Ok => match (table.run_out(), table.deal_due()) {
+                    (Some(deals), _) => (Mode::Main, Intent::ApplyAll(deals)),
+                    (None, Some(deal)) => (Mode::Main, Intent::Apply(deal)),
+                    (None, None) => (Mode::Main, Intent::None),
+                },
                 // S3: one press, where the table would take it now.
-                (Button::BetRaise, Some(_)) if table.offers().run_it_twice => {
-                    hand_event(Event::RunItTwice)
-                }
-                _ => (Mode::Main, Intent::None),
+                Button::BetRaise if table.offers().run_it_twice => hand_event(Event::RunItTwice),
+                _ => self.deal_and_act(table, press),
             },
             Screen::Showdown(r) => self.ranking(table, r.into_owned(), press),
             Screen::Waiting
@@ -343,6 +329,54 @@ impl Controller {
             | Screen::Ledger
             | Screen::Clock(_)
             | Screen::Dialog(_) => (Mode::Main, Intent::None),
+        }
+    }
+
+    /// A player's action on the action screen: fold, check or call (or the
+    /// bring-in), a fixed-limit bet in one press, or amount entry.
+    fn act(&self, table: &Table, la: &LegalActions, press: Press) -> (Mode, Intent) {
+        let seat = la.seat;
+        let hand_event = |e: Event| (Mode::Main, Intent::Apply(TableEvent::Hand(e)));
+        let state = table.live_hand().map(|h| h.state());
+        match press.button {
+            Button::Fold => hand_event(Event::Act(seat, Action::Fold)),
+            Button::CheckCall if la.bring_in.is_some() => {
+                hand_event(Event::Act(seat, Action::BringIn))
+            }
+            Button::CheckCall => hand_event(Event::Act(seat, Action::CheckCall)),
+            // Fixed limit: the only amount needs no entry; one
+            // press records it (held still goes to entry, at all-in).
+            Button::BetRaise if !press.long => match state.and_then(|s| s.fixed_amount()) {
+                Some(x) => hand_event(Event::Act(seat, Action::BetRaiseTo(x))),
+                None => self.open_entry(table, la, press),
+            },
+            // Plus and minus open entry too (taking their step), so
+            // "min and a chip" is not a separate opening press.
+            Button::BetRaise | Button::Plus | Button::Minus => self.open_entry(table, la, press),
+            Button::Ok | Button::Undo => (Mode::Main, Intent::None),
+        }
+    }
+
+    /// Issue 22: a player's action pressed while the table waits for a deal
+    /// (the flop, the next card, the blinds) records the deal with it: the
+    /// cards are out if someone acts on them. Amount entry opens on the
+    /// dealt table, and the deal is recorded as it opens, so the entry's
+    /// seat is the one to act when it confirms.
+    fn deal_and_act(&self, table: &Table, press: Press) -> (Mode, Intent) {
+        let Some((mut deals, ahead)) = table.deals_before_action() else {
+            return (Mode::Main, Intent::None);
+        };
+        let Screen::Action(la) = table_screen(&ahead, 0) else {
+            return (Mode::Main, Intent::None);
+        };
+        match self.act(&ahead, &la, press) {
+            (mode, Intent::Apply(e)) => {
+                deals.push(e);
+                (mode, Intent::ApplyAll(deals))
+            }
+            (mode @ Mode::Entry(_), Intent::None) => (mode, Intent::ApplyAll(deals)),
+            (_, Intent::None) => (Mode::Main, Intent::None),
+            (mode, other) => (mode, other),
         }
     }
 
@@ -661,13 +695,6 @@ fn nobody(item: MenuItem) -> &'static str {
 
 pub(super) const DECLARATIONS: [Declaration; 3] =
     [Declaration::High, Declaration::Low, Declaration::Both];
-
-fn deal_or_post(phase: Phase) -> Event {
-    match phase {
-        Phase::Posting => Event::PostForced,
-        _ => Event::Deal,
-    }
-}
 
 /// Whether the game splits pots between a high and a low side.
 pub(super) fn has_low(state: &crate::engine::HandState) -> bool {

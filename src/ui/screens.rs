@@ -717,15 +717,31 @@ fn between_next<D: Canvas>(
         let sep = if blinds.is_empty() { "" } else { " / " };
         let _ = write!(blinds, "{sep}{} {}", name(next, hand, s), money(table, a));
     }
-    if blinds.is_empty() {
+    let collect = to_collect(table, next, hand);
+    // "no blinds" only where nothing else is collected either.
+    if blinds.is_empty() && collect.is_empty() {
         let _ = blinds.write_str("no blinds");
     }
-    let collect = to_collect(table, next, hand);
     let mut specials = Line::new();
     self::specials(&mut specials, next, hand, AllIn::Left);
     // Small lines from under the button down to the hint; past three, the
     // hint gives way. What the last press recorded takes a free line.
-    let mut lines = wrap(&blinds, 25)
+    // Issue 22: who won the hand just paid stays up until the next deal,
+    // for the dealer pushing the chips; the recorded note goes by itself.
+    let mut won = Line::new();
+    for (name, amount) in table.paid().unwrap_or_default() {
+        let sep = if won.is_empty() { "won" } else { "," };
+        let _ = write!(won, "{sep} {name} {}", money(table, amount));
+    }
+    // Beside the game's name where both fit, so the keys' hint keeps its
+    // place; else on a line of its own.
+    let beside = !won.is_empty() && game.chars().count() + 2 + won.len() <= 25;
+    if beside {
+        right(d, &won, &FONT_5X8, 13)?;
+    }
+    let own_line = if beside { "" } else { won.as_str() };
+    let mut lines = wrap(own_line, 25)
+        .chain(wrap(&blinds, 25))
         .chain(wrap(&collect, 25))
         .chain(wrap(&specials, 25));
     // The keys' hint from the bottom up: one line, or two for a house with
@@ -741,7 +757,9 @@ fn between_next<D: Canvas>(
     if let Some(l) = lines.next() {
         return left(d, &l, &FONT_5X8, bottom);
     }
-    if let Some(said) = confirm {
+    // The note of a paid hand says what the "won" line says already.
+    let repeats = |said: &&str| table.who_won().is_some_and(|w| said.ends_with(&w));
+    if let Some(said) = confirm.filter(|said| !repeats(said)) {
         for l in wrap(said, 25) {
             if y + 8 > bottom {
                 break;
@@ -825,6 +843,10 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
             let _ = write!(placed, "{tie}{}", name(table, hand, s));
         }
     }
+    // A place kept open for a tie: "1.Bob=" until the next hand joins it.
+    if ranking.open_tie {
+        let _ = placed.write_char('=');
+    }
     if placed.is_empty() && !ranking.complete() {
         let _ = placed.write_str("best hand first");
     }
@@ -838,10 +860,13 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         inverse(d, &who, &FONT_6X10, 23)?;
         // The bar is lit; redraw the hint on it unlit so it reads. Once
         // every pot's winner is named, OK ends the side (P2).
-        let hint = match (ranking.decided(state), ranking.last_side()) {
-            (true, true) => Line::of(format_args!("OK pay C=tie")),
-            (true, false) => Line::of(format_args!("OK next C=tie")),
-            (false, _) => Line::of(format_args!("OK={place} C=tie")),
+        // Issue 22: the OK that names the last winner pays, so the hint
+        // says so, and the lines below show what it pays, before the press.
+        let hint = match (ranking.if_ok(state).is_some(), ranking.open_tie) {
+            (true, false) => Line::of(format_args!("OK pay C=tie")),
+            (true, true) => Line::of(format_args!("OK pay  tie")),
+            (false, true) => Line::of(format_args!("OK/C tie {}", place - 1)),
+            (false, false) => Line::of(format_args!("OK={place} C=tie")),
         };
         let x = W - 1 - 5 * hint.len() as i32;
         d.text(&TextSpec {
@@ -853,7 +878,15 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
             background: Some(BinaryColor::On),
         })?;
     }
-    let pay = split(state, &ranking.results(state)).unwrap_or_default();
+    // What the OK pays, before the press; except before the first place
+    // with side pots, when each pot names who can win it instead (P1).
+    let first_look =
+        ranking.done.is_empty() && ranking.groups.is_empty() && state.settled_pots().len() > 1;
+    let results = ranking
+        .if_ok(state)
+        .filter(|_| !first_look)
+        .unwrap_or_else(|| ranking.results(state));
+    let pay = split(state, &results).unwrap_or_default();
     // "wins: Bob 10, Cat 120": a winner and their amount stay on one line.
     let mut lines: [Line; 3] = [Line::new(), Line::new(), Line::new()];
     let mut at = 0;
@@ -1157,15 +1190,30 @@ fn prompt<D: Canvas>(
     let state = hand.state();
     match state.phase() {
         Phase::Dealing(i) => {
-            // The title names the street being dealt; no corner label.
-            left(d, &deal_what(state, i), &FONT_7X13_BOLD, 0)?;
-            // S3: run it twice is one press where the table would take it.
-            let hint = if table.offers().run_it_twice {
-                "OK dealt B:twice"
+            // The title names the street being dealt (all of them on a
+            // run-out, which one OK deals); no corner label.
+            let run_out = table.run_out().is_some();
+            let title = if run_out && state.boards() > 1 {
+                Line::of(format_args!("RUN BOTH OUT"))
+            } else if run_out {
+                Line::of(format_args!("RUN IT OUT"))
             } else {
-                "OK when dealt"
+                deal_what(state, i)
             };
-            inverse(d, hint, &FONT_6X10, 15)?;
+            left(d, &title, &FONT_7X13_BOLD, 0)?;
+            // The player who acts first on these cards: their action
+            // records the deal too (issue 22).
+            let first = table
+                .deals_before_action()
+                .and_then(|(_, ahead)| ahead.live_hand()?.state().to_act());
+            // S3: run it twice is one press where the table would take it.
+            let hint = match first {
+                _ if table.offers().run_it_twice => Line::of(format_args!("OK dealt B:twice")),
+                Some(s) => Line::of(format_args!("OK, or {:.10} acts", name(table, hand, s))),
+                None if run_out => Line::of(format_args!("OK when all dealt")),
+                None => Line::of(format_args!("OK when dealt")),
+            };
+            inverse(d, &hint, &FONT_6X10, 15)?;
             // The screen always says what is special about the hand.
             let bottom = confirmation(d, confirm)?;
             pot_lines::pots_and_specials(d, table, hand, 27, bottom)?;

@@ -2,11 +2,13 @@
 //!
 //! The engine never sees cards: the dealer says who won, best first, with
 //! ties. Plus/minus move over the seats not ranked yet, OK puts the seat in
-//! the next place, check/call ties it with the last place, undo takes the
-//! last one back. Hi-lo games and run-it-twice get one such side each.
-//! Once every side is ranked the screen shows the split and OK confirms it;
-//! once the places given name every pot's winner, OK ends the side there
-//! (P2: the dealer is not made to rank hands that win nothing).
+//! the next place, check/call puts it there and keeps the place open for the
+//! next one (a tie), undo takes the last one back. Hi-lo games and
+//! run-it-twice get one such side each.
+//! OK on the hand that names every pot's winner ends the side there (P2:
+//! the dealer is not made to rank hands that win nothing), and on the last
+//! side pays in the same press; a side ended any other way (a tie, "the
+//! rest lose") shows the split and OK confirms it.
 
 use crate::engine::{BoardResult, Chips, Event, HandState, Seat};
 use crate::ui::{Button, Press};
@@ -23,6 +25,9 @@ pub struct Ranking {
     pub cursor: usize,
     /// Undo with nothing ranked: the caller should undo the last action.
     pub cancelled: bool,
+    /// The last place was given with check/call: the next hand picked
+    /// shares it (a tie), whichever button picks it.
+    pub open_tie: bool,
     sides: usize,
 }
 
@@ -34,6 +39,7 @@ impl Ranking {
             groups: Vec::new(),
             cursor: 0,
             cancelled: false,
+            open_tie: false,
             sides: per_board * usize::from(state.boards().max(1)),
         }
     }
@@ -98,7 +104,11 @@ impl Ranking {
             .collect()
     }
 
-    /// One press; `Some(results)` when the dealer confirms the split.
+    /// One press; `Some(results)` when the pots are paid. OK puts the hand
+    /// under the cursor in the next place (or in the open tie); check/call
+    /// does too and leaves the place open for the next hand, a tie. Once
+    /// every pot of the side has its winner, the OK that named it ends the
+    /// side, and on the last side pays (issue 22: no press of its own).
     pub fn press(&mut self, state: &HandState, press: Press) -> Option<Vec<BoardResult>> {
         let cands = self.candidates(state);
         let n = cands.len();
@@ -106,24 +116,28 @@ impl Ranking {
             Button::Plus if n > 0 => self.cursor = (self.cursor + 1) % n,
             Button::Minus if n > 0 => self.cursor = (self.cursor + n - 1) % n,
             Button::Ok if self.complete() => return Some(self.results(state)),
-            Button::Ok if self.decided(state) => {
-                self.finish_side();
-                if self.complete() {
-                    return Some(self.results(state));
-                }
-            }
             Button::Ok | Button::CheckCall if n > 0 => {
                 let seat = cands[self.cursor % n];
                 match self.groups.last_mut() {
-                    Some(g) if press.button == Button::CheckCall => g.push(seat),
+                    Some(g) if self.open_tie => g.push(seat),
                     _ => self.groups.push(vec![seat]),
                 }
                 self.cursor = 0;
-                if n == 1 {
+                // The last hand left has nobody to tie with.
+                self.open_tie = press.button == Button::CheckCall && n > 1;
+                if self.open_tie {
+                    return None;
+                }
+                if n == 1 || self.decided(state) {
                     self.finish_side();
                 }
+                // A side ended by check/call on the last hand waits for OK.
+                if self.complete() && press.button == Button::Ok {
+                    return Some(self.results(state));
+                }
             }
-            // The rest cannot win this side (a low that does not qualify, mucked hands).
+            // The rest cannot win this side (a low that does not qualify,
+            // mucked hands); OK then confirms.
             Button::BetRaise if !self.complete() => self.finish_side(),
             Button::Undo => self.take_back(),
             _ => {}
@@ -131,12 +145,24 @@ impl Ranking {
         None
     }
 
+    /// What OK pays now, on the hand under the cursor: the screen shows it
+    /// before the press that records it.
+    pub fn if_ok(&self, state: &HandState) -> Option<Vec<BoardResult>> {
+        let ok = Press {
+            button: Button::Ok,
+            long: false,
+        };
+        self.clone().press(state, ok)
+    }
+
     fn finish_side(&mut self) {
         self.done.push(std::mem::take(&mut self.groups));
         self.cursor = 0;
+        self.open_tie = false;
     }
 
     fn take_back(&mut self) {
+        self.open_tie = false;
         if self.groups.is_empty() {
             match self.done.pop() {
                 Some(side) => self.groups = side,

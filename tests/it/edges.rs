@@ -99,9 +99,9 @@ fn g7_a_both_declarer_ranked_first_does_not_end_the_side() {
     assert!(!ranking(&c, &n)
         .candidates(state)
         .contains(&hand_seat(&n, "Ann")));
-    assert_eq!(rank(&mut c, &n, "Dan", Button::Ok), Intent::None);
-    // Dan declared low only: the low side is decided; OK ends it and pays.
-    let Intent::Apply(e) = press(&mut c, &n, Button::Ok) else {
+    // Dan declared low only: naming him decides the low side, and that OK
+    // ends it and pays.
+    let Intent::Apply(e) = rank(&mut c, &n, "Dan", Button::Ok) else {
         panic!("OK pays: {:?}", c.mode)
     };
     let mut n = n.clone();

@@ -421,7 +421,7 @@ impl Dealer {
             self.last,
             to_terminal(&self.frame())
         );
-        self.sees(&[what, "OK when dealt"]).press(Button::Ok)
+        self.sees(&[what, "OK"]).press(Button::Ok)
     }
 
     /// The board: flop, turn, river, each a deal prompt.
@@ -495,13 +495,19 @@ impl Dealer {
     /// P2: the showdown ranking, one side at a time (high, then low where
     /// the game splits): each side lists its hands best first, "A=B" a tie;
     /// an empty side or a short one is closed with bet/raise ("the rest
-    /// cannot win"). Then the screen shows what each is paid, and OK pays.
+    /// cannot win"). Each place is OK (which ends the side once every pot
+    /// has its winner, and on the last side pays); in a tie, each hand but
+    /// the last is check/call. A side ended by bet/raise shows what each is
+    /// paid, and OK pays. Once paid, the screen says who won what.
     fn showdown(&mut self, sides: &[&[&str]], paid: &[(&str, &str)]) -> &mut Self {
         self.sees(&["SHOWDOWN"]);
+        let hands = self.table().hands_dealt();
+        let paid_now = |me: &Self| me.table().hand().is_some_and(|h| h.settled);
         for side in sides {
             let before = self.ranking_sides_done();
             for group in side.iter() {
-                for (i, name) in group.split('=').enumerate() {
+                let names: Vec<&str> = group.split('=').collect();
+                for (i, name) in names.iter().enumerate() {
                     let cursor = format!("> {name}");
                     let mut found = false;
                     for _ in 0..10 {
@@ -516,27 +522,30 @@ impl Dealer {
                         "{name} never came up:\n{}",
                         to_terminal(&self.frame())
                     );
-                    self.press(if i == 0 {
-                        Button::Ok
-                    } else {
+                    // A tie: check/call keeps the place open; the last of
+                    // the tied hands is OK.
+                    self.press(if i + 1 < names.len() {
                         Button::CheckCall
+                    } else {
+                        Button::Ok
                     });
                 }
             }
-            if self.ranking_sides_done() == before {
+            if !paid_now(self) && self.ranking_sides_done() == before {
                 self.press(Button::BetRaise);
             }
         }
-        self.sees(&["OK pay"]);
+        if !paid_now(self) {
+            self.sees(&["OK pay"]);
+            for (name, amount) in paid {
+                self.sees(&[name, amount]);
+            }
+            self.press(Button::Ok);
+        }
+        assert!(paid_now(self), "hand {hands} is paid");
         for (name, amount) in paid {
             self.sees(&[name, amount]);
         }
-        let hands = self.table().hands_dealt();
-        self.press(Button::Ok);
-        assert!(
-            self.table().hand().is_some_and(|h| h.settled),
-            "hand {hands} is paid"
-        );
         self
     }
 
@@ -695,7 +704,8 @@ fn h0_pot_limit_home_night_s5_b2_g3_f2_f3_p2() {
 
     // Seven-card stud: antes .10 (pot .30), Cat on the button, so Ann,
     // Bob, Cat are dealt in that order. The dealer names the bring-in.
-    d.game("Seven-card stud").sees(&["BTN Cat", "no blinds"]);
+    d.game("Seven-card stud")
+        .sees(&["BTN Cat", "ante 0.10 each"]);
     d.deal().opens("Bob").sees(&["3RD", "complete"]);
     d.brings_in("Bob", "0.25")
         .call("Cat", "0.25")
@@ -715,7 +725,7 @@ fn h0_pot_limit_home_night_s5_b2_g3_f2_f3_p2() {
 
     // Short deck: antes .25 each, no blinds; Ann on the button, so Bob,
     // left of her, acts first (F2).
-    d.game("Short deck").sees(&["BTN Ann", "no blinds"]);
+    d.game("Short deck").sees(&["BTN Ann", "ante 0.25 each"]);
     d.deal().sees(&["pot 0.75"]).checks(&["Bob", "Cat", "Ann"]);
     for _ in 0..3 {
         d.board().checks(&["Bob", "Cat", "Ann"]);
@@ -1082,7 +1092,7 @@ fn h3_ocean_view_night_s5_b3_b6_m3_g2_g3_g4_f3_s1() {
     // Bob, Cat, Ann are dealt in order. Bob's low card brings in 1, Cat
     // completes to 3, both call: 10.50, less the $4 fee: 6.50.
     d.game("Seven-card stud 3-6")
-        .sees(&["BTN Ann", "no blinds"]);
+        .sees(&["BTN Ann", "ante 0.50 each"]);
     d.deal().opens("Bob").sees(&["3RD", "complete to 3"]);
     d.brings_in("Bob", "1").bets("Cat", "3").call("Ann", "3");
     d.call("Bob", "2");
@@ -1146,7 +1156,7 @@ fn h4_house_dealer_limit_night_s5_m3_f2_g3_g4_b3_b4_b9() {
 
     // 5-card stud: Ann's button pays $1; antes $1 each (3). Bob, Cat, Ann
     // are dealt in order; the best upcard (Cat's) opens: no bring-in.
-    d.game("5-card stud").sees(&["BTN Ann", "no blinds"]);
+    d.game("5-card stud").sees(&["BTN Ann", "ante 1 each"]);
     d.deal().opens("Cat").sees(&["2ND", "check"]);
     d.bets("Cat", "3").call("Ann", "3").fold("Bob");
     d.street("3RD", "Ann").checks(&["Ann", "Cat"]);

@@ -57,6 +57,7 @@ mod systemd_unit;
 mod table_props;
 mod ui_between;
 mod ui_buttons;
+mod ui_deals;
 mod ui_legible;
 mod ui_limits;
 mod ui_nights;

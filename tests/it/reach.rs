@@ -117,6 +117,22 @@ impl Device {
                         Err(err) => eprintln!("refused: {err}"),
                     }
                 }
+                // A deal and the action pressed on it, as the session
+                // applies them: in order, up to the first refusal.
+                Intent::ApplyAll(events) => {
+                    for e in events {
+                        let k = kind(&e);
+                        match self.night.apply(e) {
+                            Ok(_) => {
+                                seen.insert(k);
+                            }
+                            Err(err) => {
+                                eprintln!("refused: {err}");
+                                break;
+                            }
+                        }
+                    }
+                }
                 // The session reads the file and applies `Rules` with its text.
                 Intent::ReloadRules => {
                     seen.insert(kind(&TableEvent::Rules {

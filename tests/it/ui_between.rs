@@ -36,7 +36,9 @@ fn m3_f2_between_hands_names_the_antes_and_the_buttons_fee() {
     let f = crate::pictures::pictured("between-antes-fee");
     // Five players: the $2 fee (H4's table for 5-10 players), from the
     // player on the button (the draw gave it to Ann).
-    assert_shows(&f, &["ante 1 each", "fee 2 Ann", "no blinds"]);
+    // No "no blinds": the antes say what goes in, in the line it took.
+    assert_shows(&f, &["ante 1 each", "fee 2 Ann"]);
+    assert!(!shows(&f, "no blinds"));
     // Hold'em has no ante; its fee is still the button's.
     let f = between(
         "rules config/houses/h4-house-dealer-limit.toml\n\
@@ -94,15 +96,16 @@ fn the_screen_says_what_each_press_recorded_and_what_undo_took_back() {
     // It goes by itself: a note never lingers over what follows.
     s.tick(at(3 + NOTE_SECS));
     assert!(!shows(&s.frame(), &format!("undo: {who}")));
-    // Two folds end the hand: who won without a showdown, between hands:
-    // the big blind's uncalled half goes back, so the pot won is 2.
+    // Two folds end the hand: who won, between hands until the next deal
+    // (issue 22): the big blind's uncalled half goes back, so the pot won
+    // is 2.
     s.handle(press(Button::Fold), at(10));
     s.handle(press(Button::Fold), at(11));
     let f = s.frame();
     assert!(
         ["Ann", "Bob", "Cat"]
             .iter()
-            .any(|w| shows(&f, &format!("{w} wins 2"))),
+            .any(|w| shows(&f, &format!("won {w} 2"))),
         "{}",
         render::to_terminal(&f)
     );

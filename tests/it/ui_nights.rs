@@ -19,7 +19,11 @@
 //! "Recorded action" is a player's action: fold, check, call, bet, raise,
 //! bring-in, a Guts call. The goals (issue 22): at most 1.8 presses per
 //! recorded action over each house's night, and at most 2.5 in any hand;
-//! not met yet, so the test holds what is measured ([`NIGHT_LIMIT`]).
+//! not all met yet, so the test holds what is measured ([`NIGHT_LIMIT`]).
+//!
+//! A dealer who deals a street and presses the first player's action
+//! records both (`Table::deals_before_action`), so the policy acts on a
+//! deal screen wherever someone acts next; a run-out is one OK.
 
 use std::path::Path;
 
@@ -67,6 +71,8 @@ struct Run {
     /// (presses, actions) of each hand.
     hands: Vec<(u64, u64)>,
     last: String,
+    /// Presses by the screen they were made on, for the report.
+    by_screen: std::collections::BTreeMap<&'static str, u64>,
 }
 
 impl Run {
@@ -97,6 +103,7 @@ impl Run {
             actions: 0,
             hands: Vec::new(),
             last: String::new(),
+            by_screen: Default::default(),
         }
     }
 
@@ -110,15 +117,11 @@ impl Run {
     /// One press on the device; whatever it asks is applied, and a refusal
     /// fails the night (the dealer pressed only what the screen offered).
     fn press(&mut self, p: Press) {
-        self.presses += 1;
+        self.count(1);
         self.last = format!("{p:?} on {:?}", self.ctl.mode);
         match self.ctl.press(&self.night, p) {
-            Intent::Apply(e) => {
-                let what = format!("{e:?}");
-                if let Err(err) = self.night.apply(e) {
-                    panic!("{what} refused: {err} (after {})", self.last);
-                }
-            }
+            Intent::Apply(e) => self.apply(e),
+            Intent::ApplyAll(events) => events.into_iter().for_each(|e| self.apply(e)),
             Intent::Tell(t) => panic!("the device said {t:?} after {}", self.last),
             Intent::Undo => panic!("an undo after {}", self.last),
             Intent::None
@@ -128,6 +131,39 @@ impl Run {
             | Intent::LockHost
             | Intent::NewNight => {}
         }
+    }
+
+    fn apply(&mut self, e: TableEvent) {
+        let what = format!("{e:?}");
+        if let Err(err) = self.night.apply(e) {
+            panic!("{what} refused: {err} (after {})", self.last);
+        }
+    }
+
+    /// `n` presses made on the screen now shown.
+    fn count(&mut self, n: u64) {
+        let kind = match self.ctl.screen(&View::of(&self.night)) {
+            Screen::Acknowledge(_) => "acknowledge",
+            Screen::Between => "between hands",
+            Screen::Guts | Screen::Lives => "guts and lives",
+            Screen::Opener(_) => "opener",
+            Screen::Action(_) | Screen::Entry(_) => "actions and amounts",
+            Screen::Exchange { .. } => "draws and declarations",
+            Screen::Deal if self.night.table().deals_before_action().is_some() => {
+                "actions and amounts"
+            }
+            Screen::Deal => "deals",
+            Screen::Showdown(_) => "showdown",
+            Screen::Waiting => "waiting",
+            Screen::Menu(_)
+            | Screen::PickSeat(..)
+            | Screen::PickGame(_)
+            | Screen::Ledger
+            | Screen::Clock(_)
+            | Screen::Dialog(_) => "menus",
+        };
+        *self.by_screen.entry(kind).or_default() += n;
+        self.presses += n;
     }
 
     /// The host tops busted players up between hands (not counted).
@@ -186,6 +222,9 @@ impl Run {
             let next = match self.ctl.screen(&View::of(&self.night)) {
                 Screen::Between => Next::HandOver,
                 Screen::Action(_) => Next::Act,
+                // The dealer deals and presses the first action: the deal
+                // goes with it.
+                Screen::Deal if self.night.table().deals_before_action().is_some() => Next::Act,
                 Screen::Deal | Screen::Acknowledge(_) | Screen::Waiting => Next::Ok,
                 Screen::Opener(_) => Next::Pick {
                     n: self
@@ -268,13 +307,12 @@ impl Run {
 
     /// A player's action by the policy.
     fn act(&mut self, all_in: bool) {
-        let state = self
-            .night
-            .table()
-            .live_hand()
-            .expect("a hand")
-            .state()
-            .clone();
+        // On a deal screen, the table as the deal will leave it.
+        let table = match self.night.table().deals_before_action() {
+            Some((_, ahead)) => ahead,
+            None => self.night.table().clone(),
+        };
+        let state = table.live_hand().expect("a hand").state().clone();
         let la = state.legal_actions().expect("someone to act");
         self.actions += 1;
         if la.bring_in.is_some() {
@@ -291,10 +329,7 @@ impl Run {
         if state.fixed_amount().is_some() {
             return self.press(tap(Button::BetRaise));
         }
-        let entry = self
-            .ctl
-            .entry_for(self.night.table())
-            .expect("a raise range");
+        let entry = self.ctl.entry_for(&table).expect("a raise range");
         let target = if all_in {
             entry.max
         } else {
@@ -314,11 +349,10 @@ impl Run {
             .path_to(target)
             .unwrap_or_else(|| panic!("{target} unreachable in {}..{}", entry.min, entry.max));
         for p in path {
-            self.presses += 1;
+            self.count(1);
             match self.ctl.press(&self.night, p) {
-                Intent::Apply(e) => {
-                    self.night.apply(e).expect("the bet");
-                }
+                Intent::Apply(e) => self.apply(e),
+                Intent::ApplyAll(events) => events.into_iter().for_each(|e| self.apply(e)),
                 Intent::None => {}
                 other => panic!("{other:?} in entry"),
             };
@@ -387,13 +421,14 @@ fn night(house: &str, hands: u64) -> (f64, f64, Run) {
     (per, worst, run)
 }
 
-/// The bounds this test holds today: NOT the issue's goals (1.8 a night,
-/// 2.5 a hand), which three houses miss (BENCHMARKS.md, "Presses per
-/// recorded action: a night at each house"). Measured 1.65 to 2.07 a night
-/// and 2.60 to 5.00 for the worst hand (a draw or declaration picked among
-/// all the screen's choices); the bounds stop a regression.
-const NIGHT_LIMIT: f64 = 2.1;
-const HAND_LIMIT: f64 = 5.1;
+/// The bounds this test holds today. The night's goal (1.8) is met at five
+/// of the six houses (H2 1.81); the hand's goal (2.5) is not: a multi-way
+/// all-in ranked at the showdown costs 2.6 to 3.8, and an H1 Guts or
+/// draw hand up to 4.6 (BENCHMARKS.md, "Presses per recorded action: a
+/// night at each house"). Measured 1.51 to 1.81 a night and 2.33 to 4.60
+/// for the worst hand; the bounds stop a regression.
+const NIGHT_LIMIT: f64 = 1.85;
+const HAND_LIMIT: f64 = 4.7;
 
 #[test]
 fn presses_per_recorded_action_over_a_night_at_each_house() {
@@ -408,6 +443,9 @@ fn presses_per_recorded_action_over_a_night_at_each_house() {
             run.presses
         );
         report.push_str(&line);
+        for (kind, n) in &run.by_screen {
+            report.push_str(&format!("    {kind}: {n}\n"));
+        }
         assert!(run.actions > 150, "{line}");
         if per > NIGHT_LIMIT || worst > HAND_LIMIT {
             failures.push(line);

@@ -72,12 +72,12 @@ fn showdown_presses(state: &HandState, ranking: &[Vec<usize>]) -> u64 {
     let mut presses = 0u64;
     for group in ranking {
         for (i, player) in group.iter().enumerate() {
-            if i == 0 && r.decided(state) {
-                break;
-            }
             let cands = r.candidates(state);
             let n = cands.len();
-            let to = cands.iter().position(|&c| c == player - 1).expect("live");
+            // Ranked far enough: the hands left win nothing (P2).
+            let Some(to) = cands.iter().position(|&c| c == player - 1) else {
+                break;
+            };
             let from = r.cursor % n.max(1);
             let fwd = (to + n - from) % n;
             let (steps, b) = if fwd <= n - fwd {
@@ -88,14 +88,17 @@ fn showdown_presses(state: &HandState, ranking: &[Vec<usize>]) -> u64 {
             for _ in 0..steps {
                 r.press(state, press(b));
             }
-            let place = if i == 0 {
-                Button::Ok
-            } else {
+            // A tie: check/call keeps the place open for the next hand.
+            let place = if i + 1 < group.len() {
                 Button::CheckCall
+            } else {
+                Button::Ok
             };
             presses += steps as u64 + 1;
+            // The OK that names the last pot's winner pays.
             if let Some(results) = r.press(state, press(place)) {
-                panic!("paid before OK: {results:?}");
+                assert_eq!(showdown::split(state, &results), Some(want));
+                return presses;
             }
         }
     }

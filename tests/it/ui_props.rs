@@ -162,6 +162,14 @@ proptest! {
                         said = Some(err.to_string());
                     }
                 }
+                Intent::ApplyAll(events) => {
+                    for e in events {
+                        if let Err(err) = night.apply(e) {
+                            said = Some(err.to_string());
+                            break;
+                        }
+                    }
+                }
                 Intent::Undo => {
                     night.undo();
                 }

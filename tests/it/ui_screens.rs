@@ -533,7 +533,7 @@ fn deal_prompts_name_what_to_deal() {
         let n = night(script);
         let mut f = render::Frame::new();
         screens::draw(&mut f, &View::of(&n), &Controller::new()).unwrap();
-        assert!(shows(&f, text), "{text}:\n{f:?}");
+        assert!(shows(&f, text), "{text}:\n{}", render::to_terminal(&f));
     };
     let holdem = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\ndeal\nAnn call\nBob call\nCat check\n";
     shown(holdem, "DEAL THE FLOP");
@@ -543,8 +543,13 @@ fn deal_prompts_name_what_to_deal() {
     );
     // H2 7.2: all in and run twice: both boards' cards are dealt.
     let twice = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 40\njoin 2 Bob 40\njoin 3 Cat 10\nbutton Ann\ndeal\nAnn raise 40\nBob call\nCat call\nruntwice\n";
-    shown(twice, "DEAL BOTH FLOPS");
-    shown(&format!("{twice}flop\n"), "DEAL BOTH TURNS");
+    // Issue 22: nobody can bet again, so one OK deals the rest, both boards.
+    shown(twice, "RUN BOTH OUT");
+    shown(twice, "OK when all dealt");
+    shown(&format!("{twice}flop\n"), "RUN BOTH OUT");
+    // A double-board bomb pot (H0) bets on each street: "deal both flops".
+    let bomb = "rules config/houses/h0-pot-limit-home.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\nbomb\ndeal\nAnn call\nBob call\nCat check\n";
+    shown(bomb, "DEAL BOTH FLOPS");
     // Stud: the street's card.
     shown(
         "rules config/houses/h4-house-dealer-limit.toml\njoin 1 Ann 20\njoin 3 Bob 20\njoin 5 Cat 20\ngame 7-card stud\nbutton Ann\ndeal\nopener Bob\nBob check\nCat check\nAnn check\n",

@@ -2,7 +2,8 @@
 //! names the winner of each pot (P2); once every pot has one, OK pays and
 //! the hands that win nothing are never ranked.
 
-use dealerd::table::Night;
+use dealerd::engine::Event;
+use dealerd::table::{Night, TableEvent};
 use dealerd::ui::{render, screens, Button, Controller, Intent, Mode, Press, View};
 
 use crate::ui_screens::night;
@@ -40,12 +41,17 @@ fn p2_the_dealer_ranks_until_every_pot_has_a_winner_and_no_further() {
     press(&mut c, &n, Button::Plus);
     assert_eq!(press(&mut c, &n, Button::Ok), Intent::None);
     // Cat takes the main pot but cannot win the side pot: one more place.
-    assert_shows(&frame(&n, &c), "OK=2 C=tie");
-    // Bob next: both pots have a winner, so Ann is never asked about.
-    assert_eq!(press(&mut c, &n, Button::Ok), Intent::None);
+    // Bob is under the cursor: naming him gives both pots a winner, so the
+    // screen shows what that OK pays before it is pressed, and Ann is
+    // never asked about.
     let f = frame(&n, &c);
+    assert_shows(&f, "> Bob");
     assert_shows(&f, "OK pay C=tie");
     assert_shows(&f, "wins: Bob 20, Cat 120");
+    // Ann under the cursor instead: she would take the side pot.
+    press(&mut c, &n, Button::Plus);
+    assert_shows(&frame(&n, &c), "wins: Cat 120, Ann 20");
+    press(&mut c, &n, Button::Minus);
     let Intent::Apply(e) = press(&mut c, &n, Button::Ok) else {
         panic!("OK pays: {:?}", c.mode);
     };
@@ -71,17 +77,25 @@ fn p2_a_tie_is_still_entered_once_the_pot_is_decided() {
     let mut c = Controller::new();
     press(&mut c, &n, Button::Plus);
     press(&mut c, &n, Button::Ok);
-    press(&mut c, &n, Button::Ok);
-    // Bob placed second; Ann ties him for the side pot.
+    // Bob placed second with check/call, which keeps the place open: Bob
+    // alone would decide the side pot, but nothing is paid yet.
+    assert_eq!(press(&mut c, &n, Button::CheckCall), Intent::None);
     let Mode::Ranking(r) = &c.mode else {
         panic!("{:?}", c.mode)
     };
-    assert!(r.decided(n.table().hand().unwrap().state()));
-    press(&mut c, &n, Button::CheckCall);
+    assert!(r.open_tie && r.decided(n.table().hand().unwrap().state()));
+    // Ann under the cursor: OK ties her with Bob and pays, as shown first.
     let f = frame(&n, &c);
+    assert_shows(&f, "OK pay  tie");
     for t in ["Bob 10", "Cat 120", "Ann 10"] {
         assert_shows(&f, t);
     }
+    let Intent::Apply(TableEvent::Hand(Event::Showdown(results))) = press(&mut c, &n, Button::Ok)
+    else {
+        panic!("OK pays: {:?}", c.mode);
+    };
+    assert_eq!(results[0].high.len(), 2, "{results:?}");
+    assert_eq!(results[0].high[1].len(), 2, "Bob and Ann tie: {results:?}");
 }
 
 #[test]

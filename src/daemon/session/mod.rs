@@ -489,30 +489,23 @@ impl Session {
     fn intent(&mut self, intent: Intent) {
         match intent {
             Intent::None => {}
-            Intent::Apply(e) => {
-                // The log says what each press recorded, as the dealer
-                // would say it, so the host can follow the night afterwards.
-                let said = self.night.table().describe(&e);
-                let enrolled = match &e {
-                    TableEvent::EnrollCard { name, .. } => Some(name.clone()),
-                    _ => None,
+            Intent::Apply(TableEvent::EnrollCard { uid, name }) => {
+                let e = TableEvent::EnrollCard {
+                    uid,
+                    name: name.clone(),
                 };
+                let said = self.night.table().describe(&e);
                 if self.apply(e) {
-                    if let Some(name) = enrolled {
-                        // A card enrolled goes straight on to what its
-                        // player's tap would open: a seat, or their menu.
-                        self.recorded(said);
-                        let next = self.ctl.player_card(&self.night, &name);
-                        self.intent(next);
-                        return;
-                    }
-                    let said = match self.night.table().won_without_showdown() {
-                        Some(won) => format!("{said}: {won}"),
-                        None => said,
-                    };
+                    // A card enrolled goes straight on to what its player's
+                    // tap would open: a seat, or their menu.
                     self.recorded(said);
+                    let next = self.ctl.player_card(&self.night, &name);
+                    self.intent(next);
                 }
             }
+            Intent::Apply(e) => self.apply_and_say(vec![e]),
+            // A deal and the action pressed on it.
+            Intent::ApplyAll(events) => self.apply_and_say(events),
             Intent::Undo => self.undo(),
             Intent::StartClock => self.start_clock(),
             Intent::ReloadRules => self.reload_file(),
@@ -525,6 +518,29 @@ impl Session {
             Intent::Tell(text) => self.say(text),
             Intent::Acknowledge => self.ack = None,
         }
+    }
+
+    /// Applies `events` in order, each journaled on its own, stopping at the
+    /// first refusal. The log says what the press recorded, as the dealer
+    /// would say it, so the host can follow the night afterwards.
+    fn apply_and_say(&mut self, events: Vec<TableEvent>) {
+        let mut said = Vec::new();
+        for e in events {
+            let what = self.night.table().describe(&e);
+            if !self.apply(e) {
+                break;
+            }
+            said.push(what);
+        }
+        if said.is_empty() {
+            return;
+        }
+        let said = said.join(", ");
+        let said = match self.night.table().who_won() {
+            Some(won) => format!("{said}: {won}"),
+            None => said,
+        };
+        self.recorded(said);
     }
 
     /// A refusal from the shell (a new night it could not start), shown

@@ -1,0 +1,160 @@
+//! Issue 22, fewer presses: the deal and the showdown's payout need no
+//! press of their own.
+//!
+//! - A player's action pressed while the table waits for a deal records the
+//!   deal with it: the cards are out if someone acts on them. Undo then
+//!   takes back the action alone; the deal stays, as it happened.
+//! - When nobody can bet again (the players all in), one OK deals the rest.
+//! - At the showdown the OK that names the last pot's winner pays, and the
+//!   screen shows what it pays before the press (`ui_showdown.rs`).
+
+use std::path::Path;
+
+use dealerd::engine::{Action, Event, Phase};
+use dealerd::table::{script, Night, TableEvent};
+use dealerd::ui::{render, screens, Button, Controller, Intent, Mode, Press, View};
+
+use crate::night::shows;
+
+fn press(button: Button) -> Press {
+    Press {
+        button,
+        long: false,
+    }
+}
+
+fn night(text: &str) -> Night {
+    script::run("deals", text, Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn apply(night: &mut Night, intent: Intent) {
+    match intent {
+        Intent::Apply(e) => night.apply(e).map(drop).expect("taken"),
+        Intent::ApplyAll(events) => {
+            for e in events {
+                night.apply(e).expect("taken");
+            }
+        }
+        other => panic!("nothing to apply: {other:?}"),
+    }
+}
+
+/// The preflop round closed: the flop is to be dealt; Bob acts first on it.
+const FLOP_DUE: &str = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\n\
+    button Ann\ndeal\nAnn call\nBob call\nCat check\n";
+
+#[test]
+fn a_check_pressed_on_the_flop_prompt_records_the_flop_and_the_check() {
+    let mut n = night(FLOP_DUE);
+    let state = n.table().live_hand().expect("a hand").state().clone();
+    assert!(matches!(state.phase(), Phase::Dealing(_)));
+    // The prompt names who acts first on the flop: pressing their action
+    // is how the dealer says it is out.
+    let c = Controller::new();
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(&n), &c).expect("drawn");
+    assert!(
+        shows(&f, "DEAL THE FLOP") && shows(&f, "OK, or Bob acts"),
+        "{}",
+        render::to_terminal(&f)
+    );
+    let mut c = Controller::new();
+    let intent = c.press(&n, press(Button::CheckCall));
+    let Intent::ApplyAll(events) = &intent else {
+        panic!("{intent:?}")
+    };
+    assert_eq!(
+        events.as_slice(),
+        [
+            TableEvent::Hand(Event::Deal),
+            TableEvent::Hand(Event::Act(0, Action::CheckCall))
+        ]
+    );
+    apply(&mut n, intent);
+    let after = n.table().live_hand().expect("a hand").state().clone();
+    assert!(
+        matches!(after.phase(), Phase::Betting(_)),
+        "{:?}",
+        after.phase()
+    );
+    assert_eq!(after.to_act(), Some(1), "Cat is next");
+    // Undo takes back Bob's check, not the flop.
+    n.undo().expect("an undo");
+    let back = n.table().live_hand().expect("a hand").state().clone();
+    assert_eq!(back.phase(), after.phase(), "still the flop");
+    assert_eq!(back.to_act(), Some(0), "Bob to act on the flop again");
+}
+
+#[test]
+fn a_bet_on_the_flop_prompt_opens_entry_for_the_first_to_act_and_records_both() {
+    let mut n = night(FLOP_DUE);
+    let mut c = Controller::new();
+    // Bet/raise opens amount entry on the dealt table; the deal goes in as
+    // it opens, so the entry's seat is the one to act when OK confirms.
+    let intent = c.press(&n, press(Button::BetRaise));
+    assert_eq!(
+        intent,
+        Intent::ApplyAll(vec![TableEvent::Hand(Event::Deal)])
+    );
+    let Mode::Entry(e) = &c.mode else {
+        panic!("{:?}", c.mode)
+    };
+    assert_eq!(e.seat, 0, "Bob bets");
+    apply(&mut n, intent);
+    let Intent::Apply(TableEvent::Hand(Event::Act(0, Action::BetRaiseTo(x)))) =
+        c.press(&n, press(Button::Ok))
+    else {
+        panic!("{:?}", c.mode)
+    };
+    assert_eq!(x, 2, "the minimum bet, the big blind");
+    // Fold and OK on the prompt: a fold records the deal and the fold; OK
+    // records the deal alone.
+    let n = night(FLOP_DUE);
+    let mut c = Controller::new();
+    assert_eq!(
+        c.press(&n, press(Button::Fold)),
+        Intent::ApplyAll(vec![
+            TableEvent::Hand(Event::Deal),
+            TableEvent::Hand(Event::Act(0, Action::Fold))
+        ])
+    );
+    assert_eq!(
+        Controller::new().press(&n, press(Button::Ok)),
+        Intent::Apply(TableEvent::Hand(Event::Deal))
+    );
+}
+
+#[test]
+fn a_run_out_is_one_ok_and_a_street_with_betting_after_it_is_not() {
+    // Cat all in and called: nobody can bet again, the rest is one OK.
+    let text = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 40\n\
+        button Ann\ndeal\nAnn raise 100\nBob fold\nCat call\n";
+    let mut n = night(text);
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(&n), &Controller::new()).expect("drawn");
+    assert!(
+        shows(&f, "RUN IT OUT") && shows(&f, "OK when all dealt"),
+        "{}",
+        render::to_terminal(&f)
+    );
+    let intent = Controller::new().press(&n, press(Button::Ok));
+    assert_eq!(
+        intent,
+        Intent::ApplyAll(vec![TableEvent::Hand(Event::Deal); 3])
+    );
+    apply(&mut n, intent);
+    let state = n.table().live_hand().expect("a hand").state().clone();
+    assert_eq!(state.phase(), Phase::Showdown);
+    // Action buttons on a run-out record nothing: nobody is to act.
+    let n = night(text);
+    for b in [Button::Fold, Button::CheckCall, Button::Plus, Button::Minus] {
+        assert_eq!(Controller::new().press(&n, press(b)), Intent::None, "{b:?}");
+    }
+    // The river alone is one deal (nothing to run out): OK deals it.
+    let n = night(&format!("{text}flop\nturn\n"));
+    assert_eq!(
+        Controller::new().press(&n, press(Button::Ok)),
+        Intent::Apply(TableEvent::Hand(Event::Deal))
+    );
+}
