@@ -159,6 +159,19 @@ fn two_nights_in_one_state_directory_are_both_reported() {
     drive(&config, &state, keys, |s| {
         journal(s).contains("\"end-session\"")
     });
+    // Between the nights the host edits the house file: the next night
+    // opens with the file as it reads then.
+    let edited = dealerd::rules::DEFAULT_TOML.replacen(
+        "[house]\n",
+        "[house]\n# edited for the second night\n",
+        1,
+    );
+    assert_ne!(
+        edited,
+        dealerd::rules::DEFAULT_TOML,
+        "the default has [house]"
+    );
+    std::fs::write(&config, &edited).expect("the edit");
     // A restart finds the night ended. The host starts the next (OK on
     // "New night", OK to confirm); Ann and the enrolled guest sit down.
     let keys = ":tap Ann\n:tap host\no\no\n:tap Ann\no\no\n:tap 04:00:00:77\no\no\n";
@@ -184,6 +197,10 @@ fn two_nights_in_one_state_directory_are_both_reported() {
         assert!(out.status.success(), "{out:?}");
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
+    // The archived night keeps the rules it was played under; the new one
+    // has the edit.
+    assert!(!journal(old).contains("edited for the second night"));
+    assert!(journal(&state).contains("edited for the second night"));
     let first = report(&old.join("journal.jsonl"));
     let second = report(&state.join("journal.jsonl"));
     assert!(first.contains("Bob") && first.contains("Ann"), "{first}");

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::{SessionError, Stored};
-use crate::daemon::session::{Level, Notice};
+use crate::daemon::session::{Level, Notice, Origin, RulesSource};
 use crate::journal::Header;
 use crate::records::{self, Report};
 
@@ -52,7 +52,7 @@ impl Stored {
 
     fn archive_and_start(&mut self, now: Duration) -> Result<(), SessionError> {
         let cards = self.session.night().table().enrolled().to_vec();
-        let rules = self.session.rules_in_force();
+        let (rules, reread) = next_rules(self.session.rules_in_force());
         let wall = self.session.wall_now();
         let storage = self.storage.clone();
         let mut archived = None;
@@ -80,7 +80,7 @@ impl Stored {
             }
             archived = Some((dir, id, state.to_path_buf()));
         }
-        let mut warnings = Vec::new();
+        let mut warnings: Vec<String> = reread.iter().cloned().collect();
         if let Some((dir, id, state)) = &archived {
             if let Some(hands) = storage.history.as_ref().filter(|h| h.exists()) {
                 if let Err(e) = std::fs::rename(hands, dir.join("hands")) {
@@ -155,6 +155,75 @@ impl Stored {
         *self = next;
         self.perform(now);
         self.session.note_new_night();
+        // A rules file that broke since is said on the panel too: the host
+        // is at the box, not at the log.
+        if let Some(why) = reread {
+            self.session.tell(why);
+        }
         Ok(())
+    }
+}
+
+/// The rules the next night opens with: the rules file as it reads now, so
+/// a house file edited since the last night's start (or its last reload)
+/// takes effect with the next night, as a host expects of "the same rules
+/// file". A file that no longer reads or loads leaves the rules in force,
+/// with a warning saying why.
+fn next_rules(in_force: RulesSource) -> (RulesSource, Option<String>) {
+    let Origin::File(path) = &in_force.origin else {
+        return (in_force, None);
+    };
+    match super::read_rules(path) {
+        Ok(fresh) => match fresh.load() {
+            Ok(_) => (fresh, None),
+            Err(e) => (
+                in_force,
+                Some(format!("the new night keeps the last rules: {e}")),
+            ),
+        },
+        Err(e) => (
+            in_force,
+            Some(format!("the new night keeps the last rules: {e}")),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_rules;
+    use crate::daemon::session::RulesSource;
+
+    #[test]
+    fn the_next_night_reads_the_rules_file_again_or_keeps_the_last_rules_and_says_why() {
+        let dir = std::env::temp_dir().join(format!("dealerd-next-rules-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("house.toml");
+        let last = RulesSource::file(&path, crate::rules::DEFAULT_TOML);
+        // Edited since: the edit is taken.
+        let edited = format!("# edited\n{}", crate::rules::DEFAULT_TOML);
+        std::fs::write(&path, &edited).expect("write");
+        let (rules, why) = next_rules(last.clone());
+        assert_eq!((rules.text.as_str(), why), (edited.as_str(), None));
+        // Broken since: the last rules stay; the warning names file, line, column.
+        std::fs::write(&path, "[house\n").expect("write");
+        let (rules, why) = next_rules(last.clone());
+        assert_eq!(rules.text, last.text);
+        let why = why.expect("a warning");
+        assert!(
+            why.contains("keeps the last rules") && why.contains("house.toml:1:7"),
+            "{why}"
+        );
+        // Gone: the same.
+        std::fs::remove_file(&path).expect("rm");
+        let (rules, why) = next_rules(last.clone());
+        assert_eq!(rules.text, last.text);
+        assert!(why.is_some());
+        // The embedded default has no file to read.
+        let (rules, why) = next_rules(RulesSource::embedded());
+        assert_eq!(
+            (rules.text.as_str(), why),
+            (crate::rules::DEFAULT_TOML, None)
+        );
+        let _ = std::fs::remove_dir_all(dir);
     }
 }
