@@ -651,10 +651,21 @@ fn between_next<D: Canvas>(
     confirm: Option<&str>,
 ) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
+    // Issue 22: who won the hand just paid stays up until the next deal,
+    // for the dealer pushing the chips; the recorded note goes by itself.
+    let mut won = Line::new();
+    for (name, amount) in table.paid().unwrap_or_default() {
+        let sep = if won.is_empty() { "won" } else { "," };
+        let _ = write!(won, "{sep} {name} {}", money(table, amount));
+    }
     let next = match next {
         Ok(next) => next,
+        // No next hand (one player left with chips): who won, and why.
         Err(e) => {
             left(d, "NEXT HAND", &FONT_7X13_BOLD, 0)?;
+            for (i, l) in wrap(&won, 25).take(2).enumerate() {
+                left(d, &l, &FONT_5X8, 16 + 8 * i as i32)?;
+            }
             return message(d, e);
         }
     };
@@ -726,13 +737,6 @@ fn between_next<D: Canvas>(
     self::specials(&mut specials, next, hand, AllIn::Left);
     // Small lines from under the button down to the hint; past three, the
     // hint gives way. What the last press recorded takes a free line.
-    // Issue 22: who won the hand just paid stays up until the next deal,
-    // for the dealer pushing the chips; the recorded note goes by itself.
-    let mut won = Line::new();
-    for (name, amount) in table.paid().unwrap_or_default() {
-        let sep = if won.is_empty() { "won" } else { "," };
-        let _ = write!(won, "{sep} {name} {}", money(table, amount));
-    }
     // Beside the game's name where both fit, so the keys' hint keeps its
     // place; else on a line of its own.
     let beside = !won.is_empty() && game.chars().count() + 2 + won.len() <= 25;

@@ -158,3 +158,30 @@ fn a_run_out_is_one_ok_and_a_street_with_betting_after_it_is_not() {
         Intent::Apply(TableEvent::Hand(Event::Deal))
     );
 }
+
+#[test]
+fn who_won_stays_on_the_screen_after_the_payout_even_with_no_next_hand() {
+    // Heads-up all in: Ann wins everything, and no next hand can be dealt.
+    let text = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\nbutton Ann\ndeal\n\
+        Ann raise 100\nBob call\nflop\nturn\nriver\nshowdown Ann\n";
+    let n = night(text);
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(&n), &Controller::new()).expect("drawn");
+    assert!(
+        shows(&f, "NEXT HAND") && shows(&f, "won Ann 200"),
+        "{}",
+        render::to_terminal(&f)
+    );
+    // With a next hand to deal, the same line, until that deal.
+    let text = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\n\
+        deal\nAnn fold\nBob call\nCat check\nflop\nBob check\nCat check\nturn\nBob check\n\
+        Cat check\nriver\nBob check\nCat check\nshowdown Cat > Bob\n";
+    let mut n = night(text);
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(&n), &Controller::new()).expect("drawn");
+    assert!(shows(&f, "won Cat 4"), "{}", render::to_terminal(&f));
+    n.apply(TableEvent::NewHand).expect("the next deal");
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(&n), &Controller::new()).expect("drawn");
+    assert!(!shows(&f, "won"), "{}", render::to_terminal(&f));
+}
