@@ -37,7 +37,8 @@ pub enum Screen<'a> {
         declare: bool,
         choices: usize,
     },
-    /// Cards to deal (or forced bets to post): OK when done.
+    /// Cards to deal (or forced bets to post): OK when done, or the first
+    /// player's action, which records the deal with it; a run-out is one OK.
     Deal,
     Showdown(Cow<'a, Ranking>),
     /// A hand in progress with nothing for the dealer to enter.
