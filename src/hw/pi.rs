@@ -32,11 +32,12 @@ pub fn open_rfid_with(gpio: &Gpio, rst_pin: u8, spi_hz: u32) -> Result<PiRfid, P
     let spi = Spi::new(Bus::Spi0, SlaveSelect::Ss0, spi_hz, Mode::Mode0)?;
     // High: the chip runs; the reader pulses it low itself on (re)init.
     let rst = gpio.get(rst_pin)?.into_output_high();
-    Ok(RfidReader::new(
-        FullDuplexDevice::new(spi, StdDelay),
-        rst,
-        StdDelay,
-    ))
+    let reader = RfidReader::new(FullDuplexDevice::new(spi, StdDelay), rst, StdDelay);
+    let budget = std::env::var(crate::hw::rfid::BUDGET_ENV).ok();
+    Ok(match crate::hw::rfid::budget_from(budget.as_deref()) {
+        Some(budget) => reader.with_budget(budget),
+        None => reader,
+    })
 }
 
 /// Open `/dev/i2c-N`, where the OLED sits; pass it to

@@ -127,6 +127,22 @@ pub struct RfidReader<S: SpiDevice, R, D> {
     budget: Duration,
 }
 
+/// The variable that sets the reader's budget for one poll or init, in
+/// milliseconds (1 to 60000). A Pi needs none: the 250 ms default is ample
+/// for its SPI. An emulated bus (tests/pi-emu, under qemu) answers every
+/// transfer through a socket, and a poll of some 60 transfers can take
+/// longer than 250 ms there, so every poll would count as a stalled chip.
+pub const BUDGET_ENV: &str = "DEALERD_RFID_BUDGET_MS";
+
+/// The budget [`BUDGET_ENV`] gives, if it holds a number in range; anything
+/// else keeps the default.
+pub fn budget_from(value: Option<&str>) -> Option<Duration> {
+    let ms: u64 = value?.trim().parse().ok()?;
+    (1..=60_000)
+        .contains(&ms)
+        .then(|| Duration::from_millis(ms))
+}
+
 /// VersionReg 0x37, read: address byte `1 | addr << 1 | 0`.
 const READ_VERSION: u8 = 0x80 | (0x37 << 1);
 

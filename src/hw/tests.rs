@@ -166,6 +166,23 @@ fn rfid_a_card_left_mid_exchange_answers_the_wake_up_after_next() {
     assert_eq!(r.poll(), Ok(Some(CardUid(UID.to_vec()))));
 }
 
+#[test]
+fn rfid_the_budget_variable_takes_milliseconds_in_range_only() {
+    use super::rfid::budget_from;
+    assert_eq!(budget_from(Some("5000")), Some(Duration::from_secs(5)));
+    assert_eq!(budget_from(Some(" 250 ")), Some(Duration::from_millis(250)));
+    for bad in [
+        None,
+        Some(""),
+        Some("0"),
+        Some("60001"),
+        Some("-1"),
+        Some("1s"),
+    ] {
+        assert_eq!(budget_from(bad), None, "{bad:?}");
+    }
+}
+
 /// A table screen: a frame, a label and a number.
 fn screen(pot: u32) -> Frame {
     let mut f = Frame::new();

@@ -242,6 +242,10 @@ impl Pi {
         let shim = shim();
         let mut cmd = crate::common::dealerd_preloading(Some(shim));
         cmd.args(args)
+            // Each SPI transfer is a round trip through the socket, slow
+            // under qemu on a loaded machine: a poll gets the time it takes
+            // there, as the Pi's own SPI never needs.
+            .env(dealerd::hw::rfid::BUDGET_ENV, "20000")
             .env("DEALERD_PI_EMU_SOCKET", self.dir.join("devices.sock"))
             .env("DEALERD_PI_EMU_ROOT", self.dir.join("root"))
             .env_remove("NOTIFY_SOCKET")
