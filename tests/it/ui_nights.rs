@@ -294,6 +294,12 @@ impl Run {
                 k = 0;
             }
         }
+        self.choose(k, n);
+    }
+
+    /// The `k`th of `n` choices from the cursor's start: plus or minus the
+    /// shorter way round, then OK.
+    fn choose(&mut self, k: u64, n: u64) {
         let (steps, b) = if k * 2 <= n {
             (k, Button::Plus)
         } else {
@@ -385,15 +391,7 @@ impl Run {
                 continue;
             }
             let k = self.rand(n);
-            let (steps, b) = if k * 2 <= n {
-                (k, Button::Plus)
-            } else {
-                (n - k, Button::Minus)
-            };
-            for _ in 0..steps {
-                self.press(tap(b));
-            }
-            self.press(tap(Button::Ok));
+            self.choose(k, n);
         }
         panic!("the showdown never paid: {}", self.last);
     }
