@@ -12,13 +12,19 @@ pub fn run_fake(config: &std::path::Path, state: &std::path::Path) -> Command {
         .arg(config)
         .arg("--state-dir")
         .arg(state)
-        .args(["--devices", "fake"])
-        .env_remove("NOTIFY_SOCKET")
+        .args(["--devices", "fake"]);
+    outside_systemd(&mut cmd);
+    cmd
+}
+
+/// None of the service's environment (notify socket, watchdog, journal
+/// stream, log filter) leaks into `cmd` from the shell running the tests.
+pub fn outside_systemd(cmd: &mut Command) -> &mut Command {
+    cmd.env_remove("NOTIFY_SOCKET")
         .env_remove("WATCHDOG_USEC")
         .env_remove("WATCHDOG_PID")
         .env_remove("JOURNAL_STREAM")
-        .env_remove("RUST_LOG");
-    cmd
+        .env_remove("RUST_LOG")
 }
 
 /// The `dealerd` binary, run the way cargo runs the tests: when they are

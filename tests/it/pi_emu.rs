@@ -247,12 +247,8 @@ impl Pi {
             // there, as the Pi's own SPI never needs.
             .env(dealerd::hw::rfid::BUDGET_ENV, "20000")
             .env("DEALERD_PI_EMU_SOCKET", self.dir.join("devices.sock"))
-            .env("DEALERD_PI_EMU_ROOT", self.dir.join("root"))
-            .env_remove("NOTIFY_SOCKET")
-            .env_remove("WATCHDOG_USEC")
-            .env_remove("WATCHDOG_PID")
-            .env_remove("JOURNAL_STREAM")
-            .env_remove("RUST_LOG");
+            .env("DEALERD_PI_EMU_ROOT", self.dir.join("root"));
+        crate::common::outside_systemd(&mut cmd);
         cmd
     }
 
