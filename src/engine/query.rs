@@ -191,6 +191,12 @@ impl HandState {
         Street { round, of }
     }
 
+    /// G7: how many times the hand went back for another round of cards
+    /// (`Step::RepeatIfDrawn`); 0 in the first round and in other games.
+    pub fn laps(&self) -> usize {
+        self.laps
+    }
+
     /// Forced bets of a kind in this hand, for the screen (kill, straddle, bomb).
     pub fn forced_of(&self, kind: ForcedKind) -> impl Iterator<Item = (Seat, Chips)> + '_ {
         self.setup

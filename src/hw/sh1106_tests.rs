@@ -1,7 +1,7 @@
 //! The SH1106 (132-column RAM, glass from column 2) against its model: the
 //! same frame shows the same picture on both controllers.
 
-use embedded_graphics::mono_font::ascii::FONT_6X10;
+use crate::ui::fonts::FONT_6X10;
 use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
+use crate::ui::fonts::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use embedded_graphics::mono_font::{MonoFont, MonoTextStyle, MonoTextStyleBuilder};
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
@@ -433,7 +433,7 @@ proptest! {
     fn text_matches_per_pixel(
         start in noise(),
         text in "[ -~]{0,24}",
-        font in 0usize..FONTS.len(),
+        font in 0usize..fonts().len(),
         style in 0usize..5,
         x in -40i32..140,
         y in -30i32..80,
@@ -445,14 +445,17 @@ proptest! {
     }
 }
 
-const FONTS: [&MonoFont<'static>; 6] = [
-    &FONT_6X10,
-    &FONT_5X8,
-    &FONT_7X13_BOLD,
-    &FONT_10X20,
-    &profont::PROFONT_24_POINT,
-    &profont::PROFONT_9_POINT,
-];
+/// The panel's fonts (`ui::fonts`: the X11 ones with a square period).
+fn fonts() -> [&'static MonoFont<'static>; 6] {
+    [
+        &FONT_6X10,
+        &FONT_5X8,
+        &FONT_7X13_BOLD,
+        &FONT_10X20,
+        &profont::PROFONT_24_POINT,
+        &profont::PROFONT_9_POINT,
+    ]
+}
 
 fn text_both_ways(
     fast: &mut Frame,
@@ -462,7 +465,7 @@ fn text_both_ways(
     style: usize,
     at: Point,
 ) {
-    let b = MonoTextStyleBuilder::new().font(FONTS[font]);
+    let b = MonoTextStyleBuilder::new().font(fonts()[font]);
     let style = match style {
         0 => b.text_color(BinaryColor::On).build(),
         1 => b.text_color(BinaryColor::Off).build(),
@@ -490,7 +493,7 @@ fn text_both_ways(
 #[test]
 fn text_across_pages_matches_per_pixel() {
     let text = "Ann raise 1,250 | $0.50 ~{}";
-    for font in 0..FONTS.len() {
+    for font in 0..fonts().len() {
         for style in 0..5 {
             for y in [-3, 0, 1, 3, 5, 7, 8, 13, 22, 31, 45, 57, 59, 63] {
                 for x in [-5, 0, 1, 100] {

@@ -1,7 +1,7 @@
 //! The dialogs of [`super::host`] on the panel: what is being decided on the
 //! top line, the value being changed large, the buttons in the footer.
 
-use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
+use super::fonts::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::text::Alignment;
 

@@ -37,6 +37,7 @@
 pub mod amount;
 pub mod canvas;
 pub mod controller;
+pub mod fonts;
 pub mod frame;
 pub mod host;
 mod host_screens;

@@ -6,7 +6,7 @@
 
 use std::fmt::{self, Write};
 
-use embedded_graphics::mono_font::ascii::{FONT_5X8, FONT_6X10};
+use super::fonts::{FONT_5X8, FONT_6X10};
 
 use super::canvas::Canvas;
 use super::screens::{left, money, specials, wrap, AllIn, Line, H};

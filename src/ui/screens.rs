@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use std::fmt::{self, Write as _};
 use std::ops::Deref;
 
-use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
+use super::fonts::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use embedded_graphics::mono_font::MonoFont;
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
@@ -256,7 +256,9 @@ fn name<'a>(table: &'a Table, hand: &CurrentHand, seat: Seat) -> Who<'a> {
 }
 
 /// "PRE FLOP TURN RIVER" for four-round board games; stud streets by the
-/// cards each player holds ("3RD" … "7TH", G3); else "R2/4".
+/// cards each player holds ("3RD" … "7TH", G3); 7/27's rounds by the card
+/// offers so far ("HIT 2", G7); draws by the exchanges ("PRE-DRAW",
+/// "DRAW 2"); else "R2/4".
 pub fn street_name(state: &HandState) -> String {
     street(state).to_string()
 }
@@ -264,6 +266,16 @@ pub fn street_name(state: &HandState) -> String {
 fn street(state: &HandState) -> Line {
     let st = state.street();
     let steps = &state.spec().steps;
+    // G7: one betting round after each offer of a card, played again while
+    // anyone takes one; the cards held differ from player to player, so
+    // the round is named by the offers so far.
+    if st.round > 0
+        && steps
+            .iter()
+            .any(|s| matches!(s, Step::RepeatIfDrawn { .. }))
+    {
+        return Line::of(format_args!("HIT {}", state.laps() + 1));
+    }
     let stud = steps
         .iter()
         .any(|s| matches!(s, Step::Deal(d) if d.hole_up > 0));
@@ -514,17 +526,9 @@ fn action_saying<D: Canvas>(
         None if owed == 0 => Line::of(format_args!("check")),
         None => Line::of(format_args!("call {}", money(table, owed))),
     };
-    left(d, &call, &FONT_6X10, 14)?;
     let stack = state.seats().get(seat).map_or(0, |s| s.stack);
     let stack = Line::of(format_args!("stk {}", money(table, stack)));
-    // 21 characters of this font fill the line: the label goes before the
-    // amounts overlap.
-    let stack = if call.len() + 1 + stack.len() > 21 {
-        stack.get(4..).unwrap_or(&stack)
-    } else {
-        &stack
-    };
-    right(d, stack, &FONT_6X10, 14)?;
+    call_and_stack(d, &call, &stack, 14)?;
     if let Some(e) = entry {
         let verb = if state.current_bet() == 0 {
             "BET"
@@ -548,13 +552,12 @@ fn action_saying<D: Canvas>(
             Alignment::Center,
         )?;
         let (short, long) = e.steps();
-        let hint = Line::of(format_args!(
-            "{}-{} step {} hold {}",
-            money(table, e.min),
-            money(table, e.max),
-            money(table, short),
-            money(table, long)
-        ));
+        let hint = entry_hint(
+            &money(table, e.min).to_string(),
+            &money(table, e.max).to_string(),
+            &money(table, short).to_string(),
+            &money(table, long).to_string(),
+        );
         left(d, &hint, &FONT_5X8, 56)?;
         return Ok(());
     }
@@ -586,6 +589,42 @@ fn action_saying<D: Canvas>(
     }
     let bottom = confirmation(d, confirm)?;
     pot_lines::pots_and_specials(d, table, hand, 35, bottom)
+}
+
+/// The line under the player's name: what he must do to stay in, and his
+/// stack, labelled. 21 characters of the 6×10 font fill it; a longer pair
+/// (stud's "bring-in 0.25" beside "stk 24.75") takes the 5×8 font's 25
+/// rather than lose the label (issue 22: "stack labels kept in stud").
+/// Only past 25 does the label go, before the two amounts would touch.
+fn call_and_stack<D: Canvas>(d: &mut D, call: &str, stack: &str, y: i32) -> Result<(), D::Error> {
+    let both = call.len() + 1 + stack.len();
+    let font: &'static MonoFont<'static> = if both <= 21 { &FONT_6X10 } else { &FONT_5X8 };
+    let stack = if both > 25 {
+        stack.strip_prefix("stk ").unwrap_or(stack)
+    } else {
+        stack
+    };
+    // The smaller font sits one row lower, on the same baseline.
+    let y = if both <= 21 { y } else { y + 1 };
+    left(d, call, font, y)?;
+    right(d, stack, font, y)
+}
+
+/// The amount entry's last line: the range, then what a press and a held
+/// press of plus/minus step by. 25 characters fill it; what gives way
+/// first is the single step (one press shows it), then the minimum (the
+/// "min" shortcut names it), then the maximum, so the held step is never
+/// cut off (issue 22).
+pub fn entry_hint(min: &str, max: &str, step: &str, held: &str) -> String {
+    let hold = format!("hold {held}");
+    [
+        format!("{min}-{max} step {step} {hold}"),
+        format!("{min}-{max} {hold}"),
+        format!("max {max} {hold}"),
+    ]
+    .into_iter()
+    .find(|l| l.len() <= 25)
+    .unwrap_or(hold)
 }
 
 /// What the last press recorded, in plain text under a rule at the bottom

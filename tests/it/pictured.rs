@@ -381,6 +381,22 @@ pub(crate) fn host_menu() -> Frame {
     })
 }
 
+/// Issue 22: further down the host's list, seating a walk-in without a
+/// card and selling chips, the cursor on the first.
+pub(crate) fn host_menu_walk_ins() -> Frame {
+    let n = three();
+    let offered = HostItem::offered(n.table());
+    let at = offered
+        .iter()
+        .position(|&i| i == HostItem::SeatPlayer)
+        .expect("seating is offered between hands with an empty seat");
+    assert!(offered.contains(&HostItem::Sell), "{offered:?}");
+    let c = host(&n, &vec![Button::Plus; at]);
+    shown(View::of(&n).host_unlocked(), &c, |s| {
+        matches!(s, Screen::Dialog(Dialog::HostMenu(_)))
+    })
+}
+
 /// The host lock about to close: the seconds left in the corner.
 pub(crate) fn host_warning() -> Frame {
     let n = three();

@@ -49,6 +49,9 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("guts-call", pictured::guts_call),
     ("guts-best", pictured::guts_best),
     ("lives", pictured::lives),
+    // Issue 22: legible on the panel.
+    ("stud-bring-in", crate::ui_legible::stud_bring_in),
+    ("amount-entry-cents", crate::ui_legible::amount_entry_cents),
     // The clock (D3).
     ("clock", pictured::clock),
     ("clock-running", pictured::clock_running),
@@ -69,6 +72,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("player-menu", pictured::player_menu),
     ("way-in", pictured::way_in),
     ("host-menu", pictured::host_menu),
+    ("host-menu-walk-ins", pictured::host_menu_walk_ins),
     ("host-warning", pictured::host_warning),
     ("host-pick", pictured::host_pick),
     ("move-to", pictured::move_to),

@@ -2,9 +2,14 @@
 //! only when it is the whole stack; a low-ball hand passed out says what
 //! happens next and is never called a misdeal; each pot at the showdown
 //! names who can win it; the button and the blinds are on the screen during
-//! the hand.
+//! the hand. Legible on the panel: a decimal point that reads as one (the
+//! X11 fonts' period is a small cross reaching below the baseline, so
+//! "0.50" read as "0,50"; `ui::fonts` draws a square dot, tested there);
+//! the held step of the amount entry never cut off; the stack's label kept
+//! beside stud's bring-in; 7/27's rounds named by the card offers so far.
 
-use dealerd::ui::render::Frame;
+use dealerd::table::Night;
+use dealerd::ui::render::{self, Frame};
 use dealerd::ui::{screens, Button, Controller, Mode, Preset, Press, View};
 
 use crate::night::shows;
@@ -124,4 +129,93 @@ fn the_button_and_the_blinds_are_on_the_action_screen() {
         night("rules default\njoin 1 Ann 200\njoin 2 Bob 200\njoin 3 Cat 200\nbutton Ann\ndeal\n");
     let f = drawn(&n, &Controller::new());
     assert!(shows(&f, "D Ann SB Bob BB Cat"));
+}
+
+/// H1's three players, Cat on the button, at the dealer's choice.
+fn h1(stacks: &str, game: &str, then: &str) -> Night {
+    night(&format!(
+        "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann {stacks}\njoin 2 Bob {stacks}\njoin 3 Cat {stacks}\nbutton Cat\ngame {game}\ndeal\n{then}"
+    ))
+}
+
+/// Wild kingdom (H1's baseball, seven-card stud): the dealer named Ann to
+/// bring it in; her line says "bring-in 0.25" and her stack, labelled.
+pub(crate) fn stud_bring_in() -> Frame {
+    drawn(
+        &h1("20", "Wild kingdom", "opener Ann\n"),
+        &Controller::new(),
+    )
+}
+
+/// Texas league (blinds 25c/50c, no limit) with deep stacks: the raise
+/// entered with bet/raise, its hint longer than its line.
+pub(crate) fn amount_entry_cents() -> Frame {
+    let n = h1("1499.75", "Texas league", "");
+    let mut c = Controller::new();
+    c.press(&n, tap(Button::BetRaise));
+    assert!(matches!(c.mode, Mode::Entry(_)), "{:?}", c.mode);
+    drawn(&n, &c)
+}
+
+/// "bring-in 0.25" and "stk 19.75" are 23 characters, two more than the
+/// line holds in its font: the pair takes the smaller one, label kept.
+#[test]
+fn f3_a_stud_bring_in_keeps_the_stack_label() {
+    let f = crate::pictures::pictured("stud-bring-in");
+    let text = render::to_terminal(&f);
+    assert!(shows(&f, "bring-in 0.25"), "{text}");
+    assert!(shows(&f, "stk 19.75"), "{text}");
+}
+
+#[test]
+fn the_held_step_is_never_cut_off_and_the_range_gives_way_first() {
+    assert_eq!(
+        screens::entry_hint("1", "25", "0.25", "1"),
+        "1-25 step 0.25 hold 1"
+    );
+    // Too long whole: the single step goes first, then the minimum, then
+    // the maximum; the held step stays.
+    assert_eq!(
+        screens::entry_hint("0.75", "149.75", "0.25", "5"),
+        "0.75-149.75 hold 5"
+    );
+    assert_eq!(
+        screens::entry_hint("10,000.25", "149,999.75", "0.25", "5"),
+        "max 149,999.75 hold 5"
+    );
+    assert_eq!(
+        screens::entry_hint("1", "123,456,789,012,345.75", "0.25", "100"),
+        "hold 100"
+    );
+    for (min, max, step, held) in [
+        ("1", "25", "0.25", "1"),
+        ("0.75", "149.75", "0.25", "5"),
+        ("1,000", "1,234,567", "100", "1,000"),
+    ] {
+        let line = screens::entry_hint(min, max, step, held);
+        assert!(line.len() <= 25, "{line}");
+        assert!(line.contains(&format!("hold {held}")), "{line}");
+    }
+    // On the panel: Texas league's entry, the held step whole.
+    let f = crate::pictures::pictured("amount-entry-cents");
+    let text = render::to_terminal(&f);
+    // Whole, "1-1499.75 step 0.25 hold 1" is 26 characters.
+    assert!(shows(&f, "1-1499.75 hold 1"), "{text}");
+}
+
+/// G7, from H1: "take-a-card and bet rounds repeat until nobody takes a
+/// card". Each round is named by the offers so far; the screen said "3RD"
+/// for every one.
+#[test]
+fn g7_each_round_of_seven_twenty_seven_is_named_for_the_card_offers_so_far() {
+    let draws = "draw Ann 1\ndraw Bob 0\ndraw Cat 1\n";
+    let first = h1("20", "7/27", draws);
+    let state = first.table().live_hand().expect("a hand").state().clone();
+    assert_eq!(screens::street_name(&state), "HIT 1");
+    let again = "Ann bet 0.25\nBob call\nCat call\ndraw Bob 1\ndraw Cat 0\ndraw Ann 0\n";
+    let second = h1("20", "7/27", &format!("{draws}{again}"));
+    let state = second.table().live_hand().expect("a hand").state().clone();
+    assert_eq!(screens::street_name(&state), "HIT 2");
+    let f = drawn(&second, &Controller::new());
+    assert!(shows(&f, "HIT 2"), "{}", render::to_terminal(&f));
 }

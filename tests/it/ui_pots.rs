@@ -81,7 +81,8 @@ fn p1_a_short_pot_line_stays_in_the_big_font() {
     let f = action(&n);
     // The big font: the test matches glyphs of one font at a time.
     let mut big = render::Frame::new();
-    use embedded_graphics::mono_font::{ascii::FONT_6X10, MonoTextStyle};
+    use dealerd::ui::fonts::FONT_6X10;
+    use embedded_graphics::mono_font::MonoTextStyle;
     use embedded_graphics::pixelcolor::BinaryColor;
     use embedded_graphics::prelude::*;
     use embedded_graphics::text::{Baseline, Text};

@@ -187,23 +187,26 @@ fn screens_match_the_per_pixel_path() {
 
 mod text {
     use dealerd::ui::canvas::{columns_by_pixels, text_by_pixels, Canvas, TextSpec};
+    use dealerd::ui::fonts::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
     use dealerd::ui::frame::PerPixel;
     use dealerd::ui::render::Frame;
-    use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
     use embedded_graphics::mono_font::MonoFont;
     use embedded_graphics::pixelcolor::BinaryColor;
     use embedded_graphics::prelude::*;
     use embedded_graphics::text::Alignment;
     use proptest::prelude::*;
 
-    const FONTS: [&MonoFont<'static>; 6] = [
-        &FONT_5X8,
-        &FONT_6X10,
-        &FONT_7X13_BOLD,
-        &FONT_10X20,
-        &profont::PROFONT_9_POINT,
-        &profont::PROFONT_24_POINT,
-    ];
+    /// The panel's fonts (`ui::fonts`: the X11 ones with a square period).
+    fn fonts() -> [&'static MonoFont<'static>; 6] {
+        [
+            &FONT_5X8,
+            &FONT_6X10,
+            &FONT_7X13_BOLD,
+            &FONT_10X20,
+            &profont::PROFONT_9_POINT,
+            &profont::PROFONT_24_POINT,
+        ]
+    }
 
     /// Text anywhere, of any length, is drawn or clipped, never a panic.
     #[test]
@@ -221,7 +224,7 @@ mod text {
                 for text in ["Pot 1250", long.as_str()] {
                     let spec = TextSpec {
                         text,
-                        font: FONTS[0],
+                        font: fonts()[0],
                         at: Point::new(x, y),
                         align,
                         color: BinaryColor::On,
@@ -243,7 +246,7 @@ mod text {
         #[test]
         fn frame_text_is_embedded_graphics_text(
             text in "[ -~]{0,30}|[ -~é½]{0,8}",
-            font in 0..FONTS.len(),
+            font in 0..fonts().len(),
             x in -60i32..190,
             y in -40i32..100,
             align in 0..3usize,
@@ -255,7 +258,7 @@ mod text {
             bytes.copy_from_slice(&under);
             let spec = TextSpec {
                 text: &text,
-                font: FONTS[font],
+                font: fonts()[font],
                 at: Point::new(x, y),
                 align: [Alignment::Left, Alignment::Center, Alignment::Right][align],
                 color: if on { BinaryColor::On } else { BinaryColor::Off },
