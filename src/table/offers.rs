@@ -149,4 +149,20 @@ impl Table {
         let done = ahead.live_hand()?.state().phase() == Phase::Showdown;
         (done && deals.len() > 1).then_some(deals)
     }
+
+    /// S3, issue 22: run it twice and deal both boards out in one press,
+    /// where the house allows it now: the agreement, then every deal left
+    /// to the showdown. `None` where the table would not take it, or where
+    /// something other than the showdown follows the deals.
+    pub fn run_twice_out(&self) -> Option<Vec<TableEvent>> {
+        if !self.offers().run_it_twice {
+            return None;
+        }
+        let twice = TableEvent::Hand(Event::RunItTwice);
+        let mut agreed = self.scratch();
+        agreed.apply(&twice).ok()?;
+        let (deals, ahead) = agreed.deals_ahead();
+        let done = ahead.live_hand()?.state().phase() == Phase::Showdown;
+        done.then(|| std::iter::once(twice).chain(deals).collect())
+    }
 }

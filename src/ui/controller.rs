@@ -315,8 +315,12 @@ impl Controller {
                     (None, Some(deal)) => (Mode::Main, Intent::Apply(deal)),
                     (None, None) => (Mode::Main, Intent::None),
                 },
-                // S3: one press, where the table would take it now.
-                Button::BetRaise if table.offers().run_it_twice => hand_event(Event::RunItTwice),
+                // S3: one press, where the table would take it now, says
+                // both boards are out.
+                Button::BetRaise if table.offers().run_it_twice => match table.run_twice_out() {
+                    Some(events) => (Mode::Main, Intent::ApplyAll(events)),
+                    None => hand_event(Event::RunItTwice),
+                },
                 _ => self.deal_and_act(table, press),
             },
             Screen::Showdown(r) => self.ranking(table, r.into_owned(), press),

@@ -18,9 +18,10 @@
 //! bet/raise a straddle, check/call a bomb pot, fold a kill); on a deal
 //! prompt OK confirms the cards are out, and the first player's action
 //! records them with it (`Table::deals_before_action`); on a run-out one
-//! OK deals every street left (bet/raise: run it twice, where the table
-//! would take it); at showdown the buttons enter the ranking, and the OK
-//! that names the last pot's winner pays ([`showdown`]).
+//! OK deals every street left (bet/raise: run it twice and both boards
+//! out, where the table would take it); at showdown the buttons enter the
+//! ranking, and the OK that names the last pot's winner pays
+//! ([`showdown`]).
 //!
 //! The step chip is the largest chip at most 1/16 of the pot after the call,
 //! fixed for the entry; steps land on amounts the house chips can make and

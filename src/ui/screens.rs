@@ -1249,9 +1249,10 @@ fn prompt<D: Canvas>(
             let first = table
                 .deals_before_action()
                 .and_then(|(_, ahead)| ahead.live_hand()?.state().to_act());
-            // S3: run it twice is one press where the table would take it.
+            // S3: run it twice is one press where the table would take it,
+            // made when both boards are out.
             let hint = match first {
-                _ if table.offers().run_it_twice => Line::of(format_args!("OK dealt B:twice")),
+                _ if table.offers().run_it_twice => Line::of(format_args!("OK dealt B:2 dealt")),
                 Some(s) => Line::of(format_args!("OK, or {:.10} acts", name(table, hand, s))),
                 None if run_out => Line::of(format_args!("OK when all dealt")),
                 None => Line::of(format_args!("OK when dealt")),

@@ -44,6 +44,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("declare", pictured::declare),
     ("deal-flop", pictured::deal_flop),
     ("bomb-deal", pictured::bomb_deal),
+    ("run-out-twice", crate::ui_deals::run_out_twice),
     ("showdown-ranking", pictured::showdown_ranking),
     ("showdown-split", pictured::showdown_split),
     ("guts-call", pictured::guts_call),

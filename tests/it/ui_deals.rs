@@ -159,6 +159,56 @@ fn a_run_out_is_one_ok_and_a_street_with_betting_after_it_is_not() {
     );
 }
 
+/// H2's run-out prompt after an all-in and a call, where the house runs
+/// it twice.
+pub(crate) fn run_out_twice() -> render::Frame {
+    let n = night(RUN_TWICE);
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(&n), &Controller::new()).expect("drawn");
+    f
+}
+
+const RUN_TWICE: &str = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 40\njoin 2 Bob 40\n\
+    join 3 Cat 20\nbutton Ann\ndeal\nAnn allin\nBob fold\nCat call\n";
+
+/// S3 (H2 7.2: "Running it twice means dealing the remaining community
+/// cards twice when all players are all-in"): where
+/// the house runs it twice, bet/raise on the run-out prompt records the
+/// agreement and both boards dealt in one press, as OK records one board;
+/// the hand is at the showdown with two boards to rank. Where the house
+/// does not, bet/raise there records nothing.
+#[test]
+fn s3_bet_raise_on_the_run_out_runs_it_twice_and_deals_both_boards() {
+    let mut n = night(RUN_TWICE);
+    let f = crate::pictures::pictured("run-out-twice");
+    assert!(
+        shows(&f, "RUN IT OUT") && shows(&f, "OK dealt B:2 dealt"),
+        "{}",
+        render::to_terminal(&f)
+    );
+    let intent = Controller::new().press(&n, press(Button::BetRaise));
+    let Intent::ApplyAll(events) = &intent else {
+        panic!("one press, several events: {intent:?}");
+    };
+    assert_eq!(events[0], TableEvent::Hand(Event::RunItTwice));
+    assert!(events[1..]
+        .iter()
+        .all(|e| *e == TableEvent::Hand(Event::Deal)));
+    apply(&mut n, intent);
+    let state = n.table().live_hand().expect("a hand").state().clone();
+    assert_eq!(state.phase(), Phase::Showdown);
+    assert_eq!(state.boards(), 2);
+    // The default house does not run it twice: bet/raise is no run-out.
+    let n = night(
+        "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 40\n\
+        button Ann\ndeal\nAnn raise 100\nBob fold\nCat call\n",
+    );
+    assert_eq!(
+        Controller::new().press(&n, press(Button::BetRaise)),
+        Intent::None
+    );
+}
+
 #[test]
 fn who_won_stays_on_the_screen_after_the_payout_even_with_no_next_hand() {
     // Heads-up all in: Ann wins everything, and no next hand can be dealt.
