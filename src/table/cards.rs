@@ -102,13 +102,12 @@ impl Table {
         names
     }
 
-    pub(super) fn enroll(&mut self, uid: &str, name: &str) -> Result<(), TableError> {
-        let Some(uid) = parse_uid(uid) else {
-            return Err(TableError::NotAllowed("that is not a card UID"));
-        };
-        if self.rules.card(&uid).is_some() || self.enrolled_name(&uid).is_some() {
-            return Err(TableError::NotAllowed("that card is already known"));
-        }
+    /// Whether `name` may name a new card (`for_card`) or a player seated
+    /// without one: 1 to 12 printable ASCII characters with no space at
+    /// either end, no card answering to it (a card seats its own player),
+    /// and, for a seat, nobody seated under it. The one check for the
+    /// roster's names, guests and names typed on the device.
+    pub fn can_name(&self, name: &str, for_card: bool) -> Result<(), TableError> {
         let printable = name.chars().all(|c| (' '..='~').contains(&c));
         if name.trim().is_empty()
             || name.trim() != name
@@ -116,12 +115,31 @@ impl Table {
             || name.chars().count() > MAX_NAME_CHARS
         {
             return Err(TableError::NotAllowed(
-                "a card's name is 1 to 12 printable ASCII characters",
+                "a name is 1 to 12 printable ASCII characters",
             ));
         }
         if self.has_card_named(name) {
             return Err(TableError::NotAllowed("that name already has a card"));
         }
+        let seated = self
+            .seats
+            .iter()
+            .flatten()
+            .any(|p| p.name.eq_ignore_ascii_case(name));
+        if !for_card && seated {
+            return Err(TableError::NotAllowed("that player is already seated"));
+        }
+        Ok(())
+    }
+
+    pub(super) fn enroll(&mut self, uid: &str, name: &str) -> Result<(), TableError> {
+        let Some(uid) = parse_uid(uid) else {
+            return Err(TableError::NotAllowed("that is not a card UID"));
+        };
+        if self.rules.card(&uid).is_some() || self.enrolled_name(&uid).is_some() {
+            return Err(TableError::NotAllowed("that card is already known"));
+        }
+        self.can_name(name, true)?;
         self.enrolled.push(Enrolled {
             uid,
             name: name.to_string(),

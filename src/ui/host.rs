@@ -55,6 +55,13 @@ pub enum Dialog {
     /// Host: a player without a card, by one of
     /// [`Table::can_seat_without_card`].
     SeatName { item: usize },
+    /// Host: a name typed a letter at a time, for the new card `card` or,
+    /// without one, a player to seat ([`super::walk_in::type_name`]).
+    TypeName {
+        card: Option<Vec<u8>>,
+        typed: String,
+        letter: usize,
+    },
     /// Host: one more OK archives the ended night and starts the next.
     ConfirmNewNight,
     /// Undo at the table of something that is not the last action of the
@@ -315,12 +322,16 @@ impl Controller {
     pub(super) fn dialog(&mut self, view: &View<'_>, d: Dialog, press: Press) -> (Mode, Intent) {
         let table = view.night.table();
         let host = view.is_host();
+        // Typing digits or letters, undo takes back what was typed.
         let typing = matches!(
-            d,
-            Dialog::Amount {
-                keypad: Some(_),
-                ..
-            }
+            (&d, press.button),
+            (
+                Dialog::Amount {
+                    keypad: Some(_),
+                    ..
+                },
+                _
+            ) | (Dialog::TypeName { .. }, Button::Undo)
         );
         if matches!(press.button, Button::Undo | Button::Fold) && !typing {
             return (back(&d, host), Intent::None);
@@ -522,6 +533,11 @@ impl Controller {
             Dialog::ConfirmEnd => dialog(Dialog::ConfirmEnd),
             Dialog::Enroll { uid, item } => super::walk_in::enroll(table, uid, item, press),
             Dialog::SeatName { item } => super::walk_in::seat_name(table, item, press),
+            Dialog::TypeName {
+                card,
+                typed,
+                letter,
+            } => super::walk_in::type_name(table, card, typed, letter, press),
             Dialog::ConfirmNewNight if ok => (Mode::Main, Intent::NewNight),
             Dialog::ConfirmNewNight => dialog(Dialog::ConfirmNewNight),
             Dialog::ConfirmUndo { what, generation } => {
@@ -536,6 +552,14 @@ impl Controller {
 fn back(d: &Dialog, host: bool) -> Mode {
     match d {
         Dialog::HostMenu(_) => Mode::Main,
+        // A typed name goes back to the list it was chosen from.
+        Dialog::TypeName {
+            card: Some(uid), ..
+        } => Mode::Dialog(Dialog::Enroll {
+            uid: uid.clone(),
+            item: 0,
+        }),
+        Dialog::TypeName { card: None, .. } if host => Mode::Dialog(Dialog::SeatName { item: 0 }),
         Dialog::Amount {
             purpose: Purpose::SetStack { .. },
             ..
@@ -575,6 +599,7 @@ impl Dialog {
                 | Dialog::ConfirmEnd
                 | Dialog::Enroll { .. }
                 | Dialog::SeatName { .. }
+                | Dialog::TypeName { .. }
                 | Dialog::ConfirmNewNight
                 | Dialog::Amount {
                     purpose: Purpose::SetStack { .. },

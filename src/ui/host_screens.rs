@@ -7,9 +7,11 @@ use embedded_graphics::text::Alignment;
 
 use crate::table::Table;
 
-use super::canvas::Canvas;
+use super::canvas::{Canvas, TextSpec};
 use super::host::{Dialog, HostItem};
 use super::screens::{left, list, money, put, seat_name, wrap, Line};
+use super::walk_in::{typed_name, TYPE_A_NAME};
+use embedded_graphics::prelude::Point;
 
 const CHANGE: &str = "+/- change  OK  UNDO back";
 
@@ -123,14 +125,43 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
         }
         Dialog::ConfirmEnd => value(d, "End session?", "OK = end", "all cash out; UNDO back"),
         Dialog::Enroll { item, .. } => {
-            let names = table.can_enroll();
+            let mut names = table.can_enroll();
+            names.push(TYPE_A_NAME.into());
             // The UID is in the log and in `dealerd cards`; the panel has
             // room for the names.
             list(d, "New card for", names.len(), *item, |i| names[i].as_str())
         }
         Dialog::SeatName { item } => {
-            let names = table.can_seat_without_card();
+            let mut names = table.can_seat_without_card();
+            names.push(TYPE_A_NAME.into());
             list(d, "Seat who?", names.len(), *item, |i| names[i].as_str())
+        }
+        Dialog::TypeName {
+            card,
+            typed,
+            letter,
+        } => {
+            let title = if card.is_some() {
+                "New card's name"
+            } else {
+                "Name to seat"
+            };
+            left(d, title, &FONT_7X13_BOLD, 0)?;
+            // What is typed, then the letter plus/minus turn, lit.
+            put(d, typed, &FONT_10X20, 0, 18, Alignment::Left)?;
+            let shown = typed_name(typed, *letter);
+            if let Some(c) = shown.get(typed.len()..).filter(|c| !c.is_empty()) {
+                d.text(&TextSpec {
+                    text: c,
+                    font: &FONT_10X20,
+                    at: Point::new(10 * typed.len() as i32, 18),
+                    align: Alignment::Left,
+                    color: BinaryColor::Off,
+                    background: Some(BinaryColor::On),
+                })?;
+            }
+            left(d, "+/- letter  OK next", &FONT_5X8, 44)?;
+            left(d, "hold OK done  UNDO del", &FONT_5X8, 53)
         }
         Dialog::ConfirmNewNight => value(
             d,

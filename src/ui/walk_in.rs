@@ -3,7 +3,7 @@
 //! menu and sold chips there, and undo at the table asks before it takes
 //! back anything but the last action of the hand in progress.
 
-use crate::rules::uid_hex;
+use crate::rules::{uid_hex, MAX_NAME_CHARS};
 use crate::table::{Night, Table, TableEvent};
 use crate::ui::{Button, Press};
 
@@ -96,10 +96,40 @@ pub(super) fn confirm_undo(
     (Mode::Main, Intent::Undo)
 }
 
-/// Host: which name a new card is enrolled to; OK binds it.
+/// The last item of the enrolling and seating lists: a name typed on the
+/// device, for a walk-in the roster does not know.
+pub const TYPE_A_NAME: &str = "Type a name...";
+
+/// The letters of a typed name: capitals for its first, then small
+/// letters, a space, a hyphen, an apostrophe, digits and capitals.
+const FIRST: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const NEXT: &[u8] = b"abcdefghijklmnopqrstuvwxyz -'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The letters plus and minus turn through after `typed`.
+pub fn letters(typed: &str) -> &'static [u8] {
+    if typed.is_empty() {
+        FIRST
+    } else {
+        NEXT
+    }
+}
+
+/// The name a typed-name dialog ends with: what is typed and the letter
+/// shown after it, while there is room for one.
+pub fn typed_name(typed: &str, letter: usize) -> String {
+    let abc = letters(typed);
+    let mut name = typed.to_string();
+    if name.chars().count() < MAX_NAME_CHARS {
+        name.push(char::from(abc[letter % abc.len()]));
+    }
+    name
+}
+
+/// Host: which name a new card is enrolled to; OK binds it, or on the last
+/// item opens a name to type.
 pub(super) fn enroll(table: &Table, uid: Vec<u8>, item: usize, press: Press) -> (Mode, Intent) {
     let names = table.can_enroll();
-    let item = pick::step(item, names.len(), press.button);
+    let item = pick::step(item, names.len() + 1, press.button);
     match (press.button, names.get(item)) {
         (Button::Ok, Some(name)) => (
             Mode::Main,
@@ -108,28 +138,103 @@ pub(super) fn enroll(table: &Table, uid: Vec<u8>, item: usize, press: Press) -> 
                 name: name.clone(),
             }),
         ),
-        (Button::Ok, None) => (Mode::Main, Intent::None),
+        (Button::Ok, None) => (Mode::Dialog(typing(Some(uid))), Intent::None),
         _ => (Mode::Dialog(Dialog::Enroll { uid, item }), Intent::None),
     }
 }
 
 /// Host: the name a player without a card sits under; OK goes on to the
-/// seat and the buy-in, as a card would.
+/// seat and the buy-in, as a card would, or on the last item opens a name
+/// to type.
 pub(super) fn seat_name(table: &Table, item: usize, press: Press) -> (Mode, Intent) {
     let names = table.can_seat_without_card();
-    let item = pick::step(item, names.len(), press.button);
-    match (press.button, names.get(item), empty_seats(table).first()) {
-        (Button::Ok, Some(name), Some(&seat)) => (
-            Mode::Dialog(Dialog::SeatFor {
-                name: name.clone(),
-                seat,
-            }),
-            Intent::None,
-        ),
-        (Button::Ok, _, None) => (Mode::Main, Intent::Tell("the table is full".into())),
-        (Button::Ok, None, _) => (Mode::Main, Intent::None),
+    let item = pick::step(item, names.len() + 1, press.button);
+    match (press.button, names.get(item)) {
+        (Button::Ok, Some(name)) => seat_for(table, name.clone()),
+        (Button::Ok, None) => (Mode::Dialog(typing(None)), Intent::None),
         _ => (Mode::Dialog(Dialog::SeatName { item }), Intent::None),
     }
+}
+
+/// On to the first empty seat for `name`.
+fn seat_for(table: &Table, name: String) -> (Mode, Intent) {
+    match empty_seats(table).first() {
+        Some(&seat) => (Mode::Dialog(Dialog::SeatFor { name, seat }), Intent::None),
+        None => (Mode::Main, Intent::Tell("the table is full".into())),
+    }
+}
+
+fn typing(card: Option<Vec<u8>>) -> Dialog {
+    Dialog::TypeName {
+        card,
+        typed: String::new(),
+        letter: 0,
+    }
+}
+
+/// Host: a name typed a letter at a time. Plus and minus turn the letter
+/// shown (held: five at a time), OK keeps it and goes to the next, undo
+/// takes the last one back (with none, back to the list), held OK keeps
+/// the letter shown and ends (so does OK after the twelfth letter, the
+/// most a name has): the table checks the name
+/// (`Table::can_name`), then the card is enrolled to it or the player goes
+/// on to a seat and a buy-in.
+pub(super) fn type_name(
+    table: &Table,
+    card: Option<Vec<u8>>,
+    mut typed: String,
+    mut letter: usize,
+    press: Press,
+) -> (Mode, Intent) {
+    let abc = letters(&typed);
+    match (press.button, press.long) {
+        (Button::Plus | Button::Minus, long) => {
+            for _ in 0..if long { 5 } else { 1 } {
+                letter = pick::step(letter, abc.len(), press.button);
+            }
+        }
+        (Button::Undo, _) => {
+            if typed.pop().is_none() {
+                return match card {
+                    Some(uid) => (Mode::Dialog(Dialog::Enroll { uid, item: 0 }), Intent::None),
+                    None => (Mode::Dialog(Dialog::SeatName { item: 0 }), Intent::None),
+                };
+            }
+            letter = 0;
+        }
+        (Button::Ok, false) if typed.chars().count() < MAX_NAME_CHARS => {
+            typed = typed_name(&typed, letter);
+            letter = 0;
+        }
+        (Button::Ok, _) => {
+            let name = typed_name(&typed, letter);
+            if let Err(why) = table.can_name(&name, card.is_some()) {
+                let stay = Dialog::TypeName {
+                    card,
+                    typed,
+                    letter,
+                };
+                return (Mode::Dialog(stay), Intent::Tell(format!("{name}: {why}")));
+            }
+            return match card {
+                Some(uid) => (
+                    Mode::Main,
+                    Intent::Apply(TableEvent::EnrollCard {
+                        uid: uid_hex(&uid),
+                        name,
+                    }),
+                ),
+                None => seat_for(table, name),
+            };
+        }
+        _ => {}
+    }
+    let stay = Dialog::TypeName {
+        card,
+        typed,
+        letter,
+    };
+    (Mode::Dialog(stay), Intent::None)
 }
 
 /// Chips for a seated player (their card's menu, or the host's), a rebuy

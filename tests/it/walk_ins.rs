@@ -297,6 +297,159 @@ fn the_last_action_of_the_hand_goes_at_once_a_paid_pot_asks_first() {
 
 // ---- pictures ----
 
+/// Held presses (`long`) and taps, as the host presses them; the intent of
+/// the last, after applying what the others asked.
+fn typed(n: &mut Night, c: &mut Controller, keys: &[(Button, bool)]) -> Intent {
+    let mut last = Intent::None;
+    for &(button, long) in keys {
+        last = c.press(View::of(n).host_unlocked(), Press { button, long });
+        if let Intent::Apply(e) = &last {
+            n.apply(e.clone())
+                .unwrap_or_else(|err| panic!("{e:?}: {err}"));
+        }
+    }
+    last
+}
+
+/// "Kim": K is ten on from A (held plus: five at a time), OK; i is eight
+/// on from a, OK; m is twelve on, and held OK keeps it and ends.
+fn kim() -> Vec<(Button, bool)> {
+    use Button::*;
+    let mut keys = vec![(Plus, true), (Plus, true), (Ok, false)];
+    keys.extend([
+        (Plus, true),
+        (Plus, false),
+        (Plus, false),
+        (Plus, false),
+        (Ok, false),
+    ]);
+    keys.extend([
+        (Plus, true),
+        (Plus, true),
+        (Plus, false),
+        (Plus, false),
+        (Ok, true),
+    ]);
+    keys
+}
+
+/// A walk-in the roster does not know is named on the device: the last
+/// item of the card's list and of the host's seating list types a name a
+/// letter at a time. The table checks it as it checks every name
+/// (`Table::can_name`); undo takes a letter back, then goes back to the
+/// list.
+#[test]
+fn a_walk_in_is_named_on_the_device_for_a_new_card_or_a_seat() {
+    use Button::*;
+    let mut n = roster_night("1 Ann 100\n");
+    let uid = [0x04, 0x00, 0x00, 0x77];
+    let mut c = Controller::new();
+    c.unknown_card(&View::of(&n).host_unlocked(), &uid);
+    // Zoe, Yan, Guest 1, then "Type a name...": minus wraps to it.
+    typed(&mut n, &mut c, &[(Minus, false), (Ok, false)]);
+    assert!(
+        matches!(
+            &c.mode,
+            Mode::Dialog(Dialog::TypeName { card: Some(_), .. })
+        ),
+        "{:?}",
+        c.mode
+    );
+    let last = typed(&mut n, &mut c, &kim());
+    assert_eq!(
+        last,
+        Intent::Apply(TableEvent::EnrollCard {
+            uid: "04:00:00:77".into(),
+            name: "Kim".into()
+        })
+    );
+    assert_eq!(n.table().enrolled_name(&uid), Some("Kim"));
+
+    // Seating without a card: "Kim" has a card now, so the table refuses
+    // the name and the dialog stays with what was typed.
+    let mut c = host_item(&n, HostItem::SeatPlayer);
+    typed(&mut n, &mut c, &[(Ok, false), (Minus, false), (Ok, false)]);
+    match typed(&mut n, &mut c, &kim()) {
+        Intent::Tell(t) => assert!(t.contains("Kim: that name already has a card"), "{t}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        matches!(&c.mode, Mode::Dialog(Dialog::TypeName { card: None, typed, .. }) if typed == "Ki"),
+        "{:?}",
+        c.mode
+    );
+    // Undo takes "i" back; the held OK then ends on "Ko", typed as "K" and
+    // the letter shown (o, fourteen on from a).
+    typed(&mut n, &mut c, &[(Undo, false)]);
+    assert!(
+        matches!(&c.mode, Mode::Dialog(Dialog::TypeName { typed, .. }) if typed == "K"),
+        "{:?}",
+        c.mode
+    );
+    let o = [
+        (Plus, true),
+        (Plus, true),
+        (Plus, false),
+        (Plus, false),
+        (Plus, false),
+        (Plus, false),
+    ];
+    typed(&mut n, &mut c, &o);
+    typed(&mut n, &mut c, &[(Ok, true)]);
+    assert!(
+        matches!(&c.mode, Mode::Dialog(Dialog::SeatFor { name, .. }) if name == "Ko"),
+        "{:?}",
+        c.mode
+    );
+    // The seat and the buy-in, as for any walk-in.
+    let last = typed(&mut n, &mut c, &[(Ok, false), (Ok, false)]);
+    assert!(
+        matches!(&last, Intent::Apply(TableEvent::Join { name, .. }) if name == "Ko"),
+        "{last:?}"
+    );
+    // Undo with nothing typed is back to the list; undo there, the host menu.
+    let mut c = host_item(&n, HostItem::SeatPlayer);
+    typed(
+        &mut n,
+        &mut c,
+        &[(Ok, false), (Minus, false), (Ok, false), (Undo, false)],
+    );
+    assert!(
+        matches!(c.mode, Mode::Dialog(Dialog::SeatName { .. })),
+        "{:?}",
+        c.mode
+    );
+    typed(&mut n, &mut c, &[(Undo, false)]);
+    assert!(
+        matches!(c.mode, Mode::Dialog(Dialog::HostMenu(_))),
+        "{:?}",
+        c.mode
+    );
+    // A name is at most 12 letters: the OK after the twelfth ends it.
+    let mut c = host_item(&n, HostItem::SeatPlayer);
+    typed(&mut n, &mut c, &[(Ok, false), (Minus, false), (Ok, false)]);
+    typed(&mut n, &mut c, &[(Ok, false); 13]);
+    assert!(
+        matches!(&c.mode, Mode::Dialog(Dialog::SeatFor { name, .. }) if name == "Aaaaaaaaaaaa"),
+        "{:?}",
+        c.mode
+    );
+}
+
+/// The host typing a new card's name: "Ki" typed, the m shown lit.
+pub(crate) fn type_name() -> Frame {
+    let mut n = roster_night("1 Ann 100\n");
+    let mut c = Controller::new();
+    c.unknown_card(&View::of(&n).host_unlocked(), &[4, 0, 0, 0x77]);
+    let mut keys = vec![(Button::Minus, false), (Button::Ok, false)];
+    keys.extend(kim());
+    keys.pop();
+    typed(&mut n, &mut c, &keys);
+    drawn(&n, &c, true, |s| {
+        matches!(s, Screen::Dialog(Dialog::TypeName { .. }))
+    })
+}
+
 fn drawn(n: &Night, c: &Controller, host: bool, is: fn(&Screen) -> bool) -> Frame {
     let view = if host {
         View::of(n).host_unlocked()
