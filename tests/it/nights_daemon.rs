@@ -147,6 +147,27 @@ fn a_card_enrolled_on_the_device_survives_a_restart_and_is_printed() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A walk-in the roster does not know gets a new card with his own name,
+/// typed on the buttons: the list's last item, then K (held plus twice,
+/// OK), i (held plus, plus three times, OK), m (held plus twice, plus
+/// twice, held OK to end), then his seat and buy-in.
+#[test]
+fn a_name_typed_on_the_device_enrolls_a_card_and_seats_its_player() {
+    let dir = common::fresh_dir("nights", "typed");
+    let config = house(&dir, &crate::walk_ins::roster_house());
+    let state = dir.join("state");
+    let keys = ":tap host\n:tap 04:00:00:55\n-\no\n==o\n=+++o\n==++O\no\no\n";
+    drive(&config, &state, keys, |s| {
+        journal(s).contains(r#""type":"join","seat":0,"name":"Kim""#)
+    });
+    let j = journal(&state);
+    assert!(
+        j.contains(r#""type":"enroll-card","uid":"04:00:00:55","name":"Kim""#),
+        "{j}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn two_nights_in_one_state_directory_are_both_reported() {
     let dir = common::fresh_dir("nights", "two");
