@@ -346,8 +346,9 @@ fn put8(row: &mut [u8], at: usize, v: u64, on: bool) {
     }
 }
 
-/// Collects a glyph image's lit pixels as column bit masks.
-struct Columns(Vec<u64>);
+/// Collects a glyph image's lit pixels as column bit masks (bit 0 the top
+/// row); `ui::fonts` builds its glyph atlases with it too.
+pub(super) struct Columns(pub(super) Vec<u64>);
 
 impl OriginDimensions for Columns {
     fn size(&self) -> Size {

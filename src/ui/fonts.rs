@@ -18,6 +18,8 @@ use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
 use embedded_graphics::text::{Baseline, Text};
 
+use super::canvas::Columns;
+
 pub use ascii::FONT_10X20;
 
 /// 5×8: the hint lines. The period's dot on the baseline (row 6).
@@ -41,41 +43,45 @@ const DOT: i32 = 2;
 /// of a digit, where the X11 dot sat), and, where `colon` says how many
 /// rows above it the upper dot goes, the colon by two such squares.
 fn with_square_dots(font: &'static MonoFont<'static>, colon: Option<i32>) -> MonoFont<'static> {
-    let (w, h) = (font.character_size.width, font.character_size.height);
+    let (w, h) = (
+        font.character_size.width,
+        font.character_size.height.min(64),
+    );
     let glyphs = u32::from(b'~' - b' ') + 1;
     let width = glyphs * w;
     let stride = width.div_ceil(8) as usize;
-    let mut atlas = Atlas {
-        bits: vec![0u8; stride * h as usize],
-        stride,
-        width,
-        height: h,
-    };
+    let mut bits = vec![0u8; stride * h as usize];
     let style = MonoTextStyle::new(font, BinaryColor::On);
+    let base = font.baseline as i32;
     for (i, b) in (b' '..=b'~').enumerate() {
-        let mut one = [0u8; 4];
-        let c = char::from(b).encode_utf8(&mut one);
-        let at = Point::new((i as u32 * w) as i32, 0);
-        let base = font.baseline as i32;
+        // The glyph as embedded-graphics draws it, a column at a time.
+        let mut cols = Columns(vec![0; w as usize]);
         let dots: &[i32] = match (b, colon) {
             (b'.', _) => &[base],
             (b':', Some(up)) => &[base, base - up],
             _ => &[],
         };
-        if !dots.is_empty() {
-            for &bottom in dots {
-                for y in bottom + 1 - DOT..=bottom {
-                    for x in at.x + 1..at.x + 1 + DOT {
-                        atlas.set(x, y);
-                    }
-                }
-            }
-            continue;
+        if dots.is_empty() {
+            let mut one = [0u8; 4];
+            let c = char::from(b).encode_utf8(&mut one);
+            // Drawing into `Columns` cannot fail.
+            let _ = Text::with_baseline(c, Point::zero(), style, Baseline::Top).draw(&mut cols);
         }
-        // Drawing into the atlas cannot fail.
-        let _ = Text::with_baseline(c, at, style, Baseline::Top).draw(&mut atlas);
+        for &bottom in dots {
+            let rows = ((1u64 << DOT) - 1) << (bottom + 1 - DOT);
+            for col in cols.0.iter_mut().skip(1).take(DOT as usize) {
+                *col |= rows;
+            }
+        }
+        // Into the atlas: rows of bytes, the leftmost pixel in the top bit.
+        for (j, &col) in cols.0.iter().enumerate() {
+            let x = i * w as usize + j;
+            for y in (0..h as usize).filter(|&y| col >> y & 1 == 1) {
+                bits[y * stride + x / 8] |= 0x80 >> (x % 8);
+            }
+        }
     }
-    let bits: &'static [u8] = Box::leak(atlas.bits.into_boxed_slice());
+    let bits: &'static [u8] = Box::leak(bits.into_boxed_slice());
     MonoFont {
         image: ImageRaw::new(bits, width),
         glyph_mapping: &mapping::ASCII,
@@ -87,78 +93,21 @@ fn with_square_dots(font: &'static MonoFont<'static>, colon: Option<i32>) -> Mon
     }
 }
 
-/// A one-bit image, rows of bytes with the leftmost pixel in the top bit,
-/// as `ImageRaw` reads it.
-struct Atlas {
-    bits: Vec<u8>,
-    stride: usize,
-    width: u32,
-    height: u32,
-}
-
-impl Atlas {
-    fn set(&mut self, x: i32, y: i32) {
-        let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else {
-            return;
-        };
-        if x < self.width && y < self.height {
-            let i = y as usize * self.stride + x as usize / 8;
-            if let Some(byte) = self.bits.get_mut(i) {
-                *byte |= 0x80 >> (x % 8);
-            }
-        }
-    }
-}
-
-impl OriginDimensions for Atlas {
-    fn size(&self) -> Size {
-        Size::new(self.width, self.height)
-    }
-}
-
-impl DrawTarget for Atlas {
-    type Color = BinaryColor;
-    type Error = core::convert::Infallible;
-
-    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
-    where
-        I: IntoIterator<Item = Pixel<BinaryColor>>,
-    {
-        for Pixel(p, c) in pixels {
-            if c.is_on() {
-                self.set(p.x, p.y);
-            }
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// The rows of `text` in `font`, '#' lit.
     fn rows(font: &'static MonoFont<'static>, text: &str) -> Vec<String> {
-        let mut atlas = Atlas {
-            bits: vec![0u8; 128 * 32],
-            stride: 128,
-            width: 1024,
-            height: 32,
-        };
-        let style = MonoTextStyle::new(font, BinaryColor::On);
-        let _ = Text::with_baseline(text, Point::zero(), style, Baseline::Top).draw(&mut atlas);
         let width = (font.character_size.width + font.character_spacing) * text.len() as u32;
-        (0..font.character_size.height as i32)
+        let mut cols = Columns(vec![0; width as usize]);
+        let style = MonoTextStyle::new(font, BinaryColor::On);
+        let _ = Text::with_baseline(text, Point::zero(), style, Baseline::Top).draw(&mut cols);
+        (0..font.character_size.height)
             .map(|y| {
-                (0..width as i32)
-                    .map(|x| {
-                        let i = y as usize * 128 + x as usize / 8;
-                        if atlas.bits[i] & (0x80 >> (x % 8)) != 0 {
-                            '#'
-                        } else {
-                            '.'
-                        }
-                    })
+                cols.0
+                    .iter()
+                    .map(|c| if c >> y & 1 == 1 { '#' } else { '.' })
                     .collect()
             })
             .collect()

@@ -169,24 +169,22 @@ fn f3_a_stud_bring_in_keeps_the_stack_label() {
 
 #[test]
 fn the_held_step_is_never_cut_off_and_the_range_gives_way_first() {
-    assert_eq!(
-        screens::entry_hint("1", "25", "0.25", "1"),
-        "1-25 step 0.25 hold 1"
-    );
     // Too long whole: the single step goes first, then the minimum, then
     // the maximum; the held step stays.
-    assert_eq!(
-        screens::entry_hint("0.75", "149.75", "0.25", "5"),
-        "0.75-149.75 hold 5"
-    );
-    assert_eq!(
-        screens::entry_hint("10,000.25", "149,999.75", "0.25", "5"),
-        "max 149,999.75 hold 5"
-    );
-    assert_eq!(
-        screens::entry_hint("1", "123,456,789,012,345.75", "0.25", "100"),
-        "hold 100"
-    );
+    for (min, max, step, held, line) in [
+        ("1", "25", "0.25", "1", "1-25 step 0.25 hold 1"),
+        ("0.75", "149.75", "0.25", "5", "0.75-149.75 hold 5"),
+        (
+            "10,000.25",
+            "149,999.75",
+            "0.25",
+            "5",
+            "max 149,999.75 hold 5",
+        ),
+        ("1", "123,456,789,012,345.75", "0.25", "100", "hold 100"),
+    ] {
+        assert_eq!(screens::entry_hint(min, max, step, held), line);
+    }
     for (min, max, step, held) in [
         ("1", "25", "0.25", "1"),
         ("0.75", "149.75", "0.25", "5"),

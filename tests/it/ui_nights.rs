@@ -354,6 +354,12 @@ impl Run {
         let path = entry
             .path_to(target)
             .unwrap_or_else(|| panic!("{target} unreachable in {}..{}", entry.min, entry.max));
+        self.enter(path);
+    }
+
+    /// An amount's presses from the action screen, each counted; what they
+    /// ask for is applied.
+    fn enter(&mut self, path: Vec<Press>) {
         for p in path {
             self.count(1);
             match self.ctl.press(&self.night, p) {
@@ -543,15 +549,7 @@ impl Run {
             (Do::Raise, Some(e)) => (e.min, e),
             (Do::AllIn, Some(e)) => (e.max, e),
         };
-        for p in entry.path_to(amount).expect("a legal amount") {
-            self.count(1);
-            match self.ctl.press(&self.night, p) {
-                Intent::Apply(e) => self.apply(e),
-                Intent::ApplyAll(events) => events.into_iter().for_each(|e| self.apply(e)),
-                Intent::None => {}
-                other => panic!("{other:?} in entry"),
-            }
-        }
+        self.enter(entry.path_to(amount).expect("a legal amount"));
     }
 
     /// One hand of a given shape: `specials` pressed between hands, then
