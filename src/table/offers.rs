@@ -150,6 +150,21 @@ impl Table {
         (done && deals.len() > 1).then_some(deals)
     }
 
+    /// S2, issue 22: a bomb pot dealt in one press between hands: the bomb
+    /// pot, then the deal, where the table would take both now; the bomb
+    /// pot alone where it would not deal (too few players); `None` where
+    /// no bomb pot may be called.
+    pub fn bomb_and_deal(&self) -> Option<Vec<TableEvent>> {
+        let mut ahead = self.scratch();
+        ahead.apply(&TableEvent::BombNext).ok()?;
+        let deal = ahead.verify(&TableEvent::NewHand).is_ok();
+        Some(if deal {
+            vec![TableEvent::BombNext, TableEvent::NewHand]
+        } else {
+            vec![TableEvent::BombNext]
+        })
+    }
+
     /// S3, issue 22: run it twice and deal both boards out in one press,
     /// where the house allows it now: the agreement, then every deal left
     /// to the showdown. `None` where the table would not take it, or where

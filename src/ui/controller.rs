@@ -407,9 +407,12 @@ impl Controller {
                     _ => self.menu_item(table, item),
                 }
             }
-            Some((_, BetweenKey::Item(MenuItem::Bomb))) => {
-                (Mode::Main, Intent::Apply(TableEvent::BombNext))
-            }
+            // A bomb pot is dealt at once: everyone is in, there is nothing
+            // else to choose, so the press is the deal too.
+            Some((_, BetweenKey::Item(MenuItem::Bomb))) => match table.bomb_and_deal() {
+                Some(events) => (Mode::Main, Intent::ApplyAll(events)),
+                None => (Mode::Main, Intent::None),
+            },
             Some((_, BetweenKey::Item(MenuItem::KillOrbit))) => {
                 (Mode::Main, Intent::Apply(TableEvent::StartKillOrbit))
             }
@@ -620,7 +623,8 @@ pub enum BetweenKey {
 
 /// Between hands, the house's specials one press away (issue 22), each on
 /// a button of its own that does not move from hand to hand: bet/raise a
-/// straddle, check/call a bomb pot, fold a kill (or a kill orbit), plus and
+/// straddle, check/call a bomb pot (dealt with the same press), fold a
+/// kill (or a kill orbit), plus and
 /// minus the next or previous game under dealer's choice. Only what the
 /// table would take now is listed (`Table::offers`), so a key the house
 /// does not offer does nothing.

@@ -15,8 +15,8 @@
 //! While an opener is named, plus/minus pick the seat instead. Between
 //! hands OK deals and each special the house allows now is one press on a
 //! button of its own ([`controller::between_keys`]: plus/minus the game,
-//! bet/raise a straddle, check/call a bomb pot, fold a kill); on a deal
-//! prompt OK confirms the cards are out, and the first player's action
+//! bet/raise a straddle, check/call a bomb pot and its deal, fold a kill);
+//! on a deal prompt OK confirms the cards are out, and the first player's action
 //! records them with it (`Table::deals_before_action`); on a run-out one
 //! OK deals every street left (bet/raise: run it twice and both boards
 //! out, where the table would take it); at showdown the buttons enter the

@@ -209,6 +209,50 @@ fn s3_bet_raise_on_the_run_out_runs_it_twice_and_deals_both_boards() {
     );
 }
 
+/// S2 (H2 7.4: "A bomb pot occurs when all players agree to skip the
+/// pre-flop betting round and go directly to the flop. Every player
+/// contributes a predetermined amount to the pot before the flop is
+/// dealt."): once everyone agrees there is nothing left to choose, so
+/// check/call between hands calls the bomb pot and deals it in one press;
+/// the hand waits for the flop. Undo takes back the deal alone, then asks
+/// before the bomb pot.
+#[test]
+fn s2_check_call_between_hands_deals_a_bomb_pot_in_one_press() {
+    let mut n = night(
+        "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 40\njoin 2 Bob 40\n\
+         join 3 Cat 40\nbutton Ann\n",
+    );
+    let intent = Controller::new().press(&n, press(Button::CheckCall));
+    assert_eq!(
+        intent,
+        Intent::ApplyAll(vec![TableEvent::BombNext, TableEvent::NewHand])
+    );
+    apply(&mut n, intent);
+    let state = n.table().live_hand().expect("a hand").state().clone();
+    assert!(state.forced_of(dealerd::engine::ForcedKind::Bomb).count() == 3);
+    assert!(
+        matches!(state.phase(), Phase::Dealing(_)),
+        "{:?}",
+        state.phase()
+    );
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(&n), &Controller::new()).expect("drawn");
+    assert!(shows(&f, "DEAL THE FLOP"), "{}", render::to_terminal(&f));
+    // Undo: the deal goes at once (a hand's event), the bomb pot asks first.
+    assert_eq!(
+        Controller::new().press(&n, press(Button::Undo)),
+        Intent::Undo
+    );
+    n.undo().expect("the deal");
+    let c = &mut Controller::new();
+    assert_eq!(c.press(&n, press(Button::Undo)), Intent::None);
+    assert!(
+        matches!(c.mode, Mode::Dialog(_)),
+        "asks first: {:?}",
+        c.mode
+    );
+}
+
 #[test]
 fn who_won_stays_on_the_screen_after_the_payout_even_with_no_next_hand() {
     // Heads-up all in: Ann wins everything, and no next hand can be dealt.
