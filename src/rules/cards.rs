@@ -129,6 +129,14 @@ impl super::HouseRules {
         self.cards.iter().find(|c| c.uid == uid)
     }
 
+    /// Whether the house file names a host card. Without one the host's
+    /// functions have no lock: they are open to whoever presses the
+    /// buttons, since a menu nobody can open would leave walk-ins, new
+    /// cards and the end of the night out of reach.
+    pub fn has_host_card(&self) -> bool {
+        self.cards.iter().any(|c| c.role == CardRole::Host)
+    }
+
     /// The card the simulator names (case-insensitive).
     pub fn card_named(&self, name: &str) -> Option<&Card> {
         self.cards

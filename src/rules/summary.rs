@@ -376,6 +376,13 @@ impl fmt::Display for HouseRules {
         for card in &self.cards {
             writeln!(f, "{card}")?;
         }
+        if !self.has_host_card() {
+            writeln!(
+                f,
+                "warning: no host card: the host menu is open to anyone at the buttons \
+                 (a [[card]] with host = true locks it; `dealerd doctor` prints a card's UID)"
+            )?;
+        }
         Ok(())
     }
 }

@@ -147,8 +147,13 @@ impl HostItem {
     /// seat between hands, selling chips only with someone seated. (The
     /// first five keep their places, so a host's habits still hold.)
     pub fn offered(table: &Table) -> Vec<HostItem> {
+        // Lock only where a host card unlocks: without one there is no lock.
+        let lock = table.rules().has_host_card();
         if table.ended() {
-            return vec![HostItem::NewNight, HostItem::Lock];
+            return [HostItem::NewNight, HostItem::Lock]
+                .into_iter()
+                .filter(|&i| i != HostItem::Lock || lock)
+                .collect();
         }
         HostItem::ALL
             .into_iter()
@@ -160,8 +165,8 @@ impl HostItem {
                 | HostItem::SetStack
                 | HostItem::Remove
                 | HostItem::Reload
-                | HostItem::EndSession
-                | HostItem::Lock => true,
+                | HostItem::EndSession => true,
+                HostItem::Lock => lock,
             })
             .collect()
     }

@@ -62,4 +62,4 @@ pub use input::{Button, Press};
 pub use render::Frame;
 pub use screen::Screen;
 pub use showdown::Ranking;
-pub use view::{Ack, ClockView, View, HOST_WARN_SECS};
+pub use view::{Ack, ClockView, View, HOST_OPEN, HOST_WARN_SECS};

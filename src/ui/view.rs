@@ -8,6 +8,10 @@ use crate::table::Night;
 /// Seconds of host unlock left at which the screen starts to warn.
 pub const HOST_WARN_SECS: u32 = 10;
 
+/// [`View::host`] in a house whose file names no host card: no lock, so
+/// nothing runs out (`HouseRules::has_host_card`).
+pub const HOST_OPEN: u32 = u32::MAX;
+
 /// The D3 clock as the screen shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClockView {
@@ -31,7 +35,8 @@ pub struct Ack {
 #[derive(Debug, Clone, Copy)]
 pub struct View<'a> {
     pub night: &'a Night,
-    /// Seconds left of the host's unlock; `None` while locked.
+    /// Seconds left of the host's unlock; `None` while locked;
+    /// [`HOST_OPEN`] where the house has no host card.
     pub host: Option<u32>,
     pub clock: Option<ClockView>,
     /// A refusal or a note from the last input, shown until the next press.

@@ -224,7 +224,9 @@ impl Dealer {
 
     /// Long OK opens the menu; plus goes down to `item`, OK picks it.
     fn menu(&mut self, item: MenuItem) -> &mut Self {
-        let items = MenuItem::offered(self.table(), false);
+        // As the device lists them: a house with no host card has no lock,
+        // so the host's items are there too.
+        let items = MenuItem::offered(self.table(), self.s.view().is_host());
         let i = items
             .iter()
             .position(|&m| m == item)

@@ -147,6 +147,48 @@ fn a_card_enrolled_on_the_device_survives_a_restart_and_is_printed() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// H2's file as shipped, with no [[card]] at all: without a host card
+/// there is no lock, so the host menu opens from the menu (`O`, minus to
+/// its last item, "Host...") and an unknown card is offered for enrolling
+/// at once; otherwise walk-ins, new cards and the end of the night would be
+/// out of reach. `dealerd check` says the menu is open.
+#[test]
+fn a_house_with_no_host_card_seats_walk_ins_and_enrolls_cards_from_the_buttons() {
+    let dir = common::fresh_dir("nights", "no-host");
+    let h2 = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("config/houses/h2-pats-no-limit.toml"),
+    )
+    .expect("h2");
+    let config = house(&dir, &h2);
+    let state = dir.join("state");
+    // Menu, "Host..." (last), OK; "Seat a player" (last of the host's list
+    // at an empty table), OK; "Guest 1", the first seat, the buy-in. Then a
+    // new card: Guest 2, the seat, the buy-in.
+    let keys = "O\n-\no\n-\no\no\no\no\n:tap 04:00:00:42\no\no\no\n";
+    drive(&config, &state, keys, |s| {
+        journal(s).contains(r#""type":"join","seat":1,"name":"Guest 2""#)
+    });
+    let j = journal(&state);
+    for want in [
+        r#""type":"join","seat":0,"name":"Guest 1""#,
+        r#""type":"enroll-card","uid":"04:00:00:42","name":"Guest 2""#,
+    ] {
+        assert!(j.contains(want), "{want}\n{j}");
+    }
+    let out = common::dealerd()
+        .arg("check")
+        .arg(&config)
+        .output()
+        .expect("dealerd check");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        text.contains("warning: no host card: the host menu is open to anyone at the buttons"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// A walk-in the roster does not know gets a new card with his own name,
 /// typed on the buttons: the list's last item, then K (held plus twice,
 /// OK), i (held plus, plus three times, OK), m (held plus twice, plus

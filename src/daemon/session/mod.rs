@@ -29,7 +29,8 @@ use crate::rules::{uid_hex, CardRole, HouseRules, RulesError};
 use crate::table::{Night, TableEvent};
 use crate::ui::Press;
 use crate::ui::{
-    screens, Ack, ClockView, Controller, Frame, Intent, Mode, Screen, View, HOST_WARN_SECS,
+    screens, Ack, ClockView, Controller, Frame, Intent, Mode, Screen, View, HOST_OPEN,
+    HOST_WARN_SECS,
 };
 
 pub use self::rules_source::{Origin, RulesSource, EMBEDDED_NAME};
@@ -361,10 +362,14 @@ impl Session {
     pub fn view(&self) -> View<'_> {
         View {
             night: &self.night,
+            // A house with no host card has no lock to open: its host
+            // menu is always open, or walk-ins, new cards and the end of
+            // the night would be out of reach.
             host: self
                 .host_until
                 .filter(|&t| self.now < t)
-                .map(|t| secs_up(t - self.now)),
+                .map(|t| secs_up(t - self.now))
+                .or_else(|| (!self.night.rules().has_host_card()).then_some(HOST_OPEN)),
             clock: self.clock.map(|c| ClockView {
                 left: secs_up(self.left(c)),
                 paused: matches!(c.run, Run::Paused(_)),
