@@ -20,6 +20,8 @@
 //! bring-in, a Guts call. The goals (issue 22): at most 1.8 presses per
 //! recorded action over each house's night, and at most 2.5 in any hand;
 //! not all met yet, so the test holds what is measured ([`NIGHT_LIMIT`]).
+//! `DEALERD_PRESSES=1` prints each house's figures; `DEALERD_PRESSES=hands`
+//! adds every hand over 2.5 with its presses and the screens they were on.
 //!
 //! A dealer who deals a street and presses the first player's action
 //! records both (`Table::deals_before_action`), so the policy acts on a
@@ -73,6 +75,10 @@ struct Run {
     last: String,
     /// Presses by the screen they were made on, for the report.
     by_screen: std::collections::BTreeMap<&'static str, u64>,
+    /// This hand's presses, each with the screen it was made on, and the
+    /// hands over the single-hand goal with theirs (`DEALERD_PRESSES=hands`).
+    log: Vec<String>,
+    over: Vec<String>,
 }
 
 impl Run {
@@ -104,6 +110,8 @@ impl Run {
             hands: Vec::new(),
             last: String::new(),
             by_screen: Default::default(),
+            log: Vec::new(),
+            over: Vec::new(),
         }
     }
 
@@ -117,7 +125,7 @@ impl Run {
     /// One press on the device; whatever it asks is applied, and a refusal
     /// fails the night (the dealer pressed only what the screen offered).
     fn press(&mut self, p: Press) {
-        self.count(1);
+        self.count(1, p.button);
         self.last = format!("{p:?} on {:?}", self.ctl.mode);
         match self.ctl.press(&self.night, p) {
             Intent::Apply(e) => self.apply(e),
@@ -141,7 +149,7 @@ impl Run {
     }
 
     /// `n` presses made on the screen now shown.
-    fn count(&mut self, n: u64) {
+    fn count(&mut self, n: u64, button: Button) {
         let kind = match self.ctl.screen(&View::of(&self.night)) {
             Screen::Acknowledge(_) => "acknowledge",
             Screen::Between => "between hands",
@@ -164,6 +172,7 @@ impl Run {
         };
         *self.by_screen.entry(kind).or_default() += n;
         self.presses += n;
+        self.log.push(format!("{button:?} on {kind}"));
     }
 
     /// The host tops busted players up between hands (not counted).
@@ -217,6 +226,7 @@ impl Run {
     /// One whole hand, from between hands back to between hands.
     fn hand(&mut self, h: u64) {
         self.rebuys();
+        self.log.clear();
         let (p0, a0) = (self.presses, self.actions);
         let all_in = h % 6 == 3;
         self.between(h);
@@ -256,7 +266,15 @@ impl Run {
             };
             match next {
                 Next::HandOver => {
-                    self.hands.push((self.presses - p0, self.actions - a0));
+                    let (p, a) = (self.presses - p0, self.actions - a0);
+                    self.hands.push((p, a));
+                    let log = std::mem::take(&mut self.log);
+                    if a > 0 && p * 2 > a * 5 {
+                        self.over.push(format!(
+                            "hand {h}: {p} presses, {a} actions: {}",
+                            log.join(", ")
+                        ));
+                    }
                     return;
                 }
                 Next::Act => self.act(all_in),
@@ -364,7 +382,7 @@ impl Run {
     /// ask for is applied.
     fn enter(&mut self, path: Vec<Press>) {
         for p in path {
-            self.count(1);
+            self.count(1, p.button);
             match self.ctl.press(&self.night, p) {
                 Intent::Apply(e) => self.apply(e),
                 Intent::ApplyAll(events) => events.into_iter().for_each(|e| self.apply(e)),
@@ -452,6 +470,11 @@ fn presses_per_recorded_action_over_a_night_at_each_house() {
         report.push_str(&line);
         for (kind, n) in &run.by_screen {
             report.push_str(&format!("    {kind}: {n}\n"));
+        }
+        if std::env::var("DEALERD_PRESSES").is_ok_and(|v| v == "hands") {
+            for hand in &run.over {
+                report.push_str(&format!("    over 2.5: {hand}\n"));
+            }
         }
         assert!(run.actions > 150, "{line}");
         if per > NIGHT_LIMIT || worst > HAND_LIMIT {
