@@ -1,0 +1,155 @@
+//! The dealer's own steps: dealing, draw counts and declarations, the
+//! opener, and the guts and lives games' prompts. Screens that ask the
+//! dealer something rather than show a player's turn.
+
+use embedded_graphics::pixelcolor::BinaryColor;
+use embedded_graphics::text::Alignment;
+
+use crate::engine::{Phase, Step};
+use crate::table::Table;
+use crate::ui::canvas::Canvas;
+use crate::ui::controller::Controller;
+use crate::ui::fonts::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
+use crate::ui::pot_lines;
+
+use super::footer::confirmation;
+use super::line::Line;
+use super::names::{money, name, seat_name};
+use super::street::deal_what;
+use super::text::{inverse, left, put, right};
+
+/// A prompt for the dealer's own steps (deal, draw counts, the opener).
+pub(super) fn prompt<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    ctl: &Controller,
+    confirm: Option<&str>,
+) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    let Some(hand) = table.hand() else {
+        return Ok(());
+    };
+    let state = hand.state();
+    match state.phase() {
+        Phase::Dealing(i) => {
+            // The title names the street being dealt (all of them on a
+            // run-out, which one OK deals); no corner label.
+            let run_out = table.run_out().is_some();
+            let title = if run_out && state.boards() > 1 {
+                Line::of(format_args!("RUN BOTH OUT"))
+            } else if run_out {
+                Line::of(format_args!("RUN IT OUT"))
+            } else {
+                deal_what(state, i)
+            };
+            left(d, &title, &FONT_7X13_BOLD, 0)?;
+            // The player who acts first on these cards: their action
+            // records the deal too (issue 22).
+            let first = table
+                .deals_before_action()
+                .and_then(|(_, ahead)| ahead.live_hand()?.state().to_act());
+            // S3: run it twice is one press where the table would take it,
+            // made when both boards are out.
+            let hint = match first {
+                _ if table.offers().run_it_twice => Line::of(format_args!("OK dealt B:2 dealt")),
+                Some(s) => Line::of(format_args!("OK, or {:.10} acts", name(table, hand, s))),
+                None if run_out => Line::of(format_args!("OK when all dealt")),
+                None => Line::of(format_args!("OK when dealt")),
+            };
+            inverse(d, &hint, &FONT_6X10, 15)?;
+            // The screen always says what is special about the hand.
+            let bottom = confirmation(d, confirm)?;
+            pot_lines::pots_and_specials(d, table, hand, 27, bottom)?;
+        }
+        Phase::Exchanging(i) => {
+            let seat = state.to_act().unwrap_or(0);
+            let who = Line::of(format_args!("{}", name(table, hand, seat)));
+            left(d, &who, &FONT_7X13_BOLD, 0)?;
+            let declare = matches!(state.spec().steps.get(i), Some(Step::Declare));
+            // The large font holds 12 characters: the side alone, the verb
+            // in the hint.
+            let text = if declare {
+                let said = ["HIGH", "LOW", "BOTH"][ctl.pick % 3];
+                Line::of(format_args!("{said}"))
+            } else {
+                let most = usize::from(state.max_draw().unwrap_or(0));
+                Line::of(format_args!("draws {}", ctl.pick % (most + 1)))
+            };
+            put(d, &text, &FONT_10X20, 0, 18, Alignment::Left)?;
+            let hint = match (declare, state.max_draw()) {
+                (true, _) => Line::of(format_args!("declares: +/- change  OK")),
+                (false, Some(most)) => Line::of(format_args!("+/- change (0-{most})  OK")),
+                (false, None) => Line::of(format_args!("+/- change  OK")),
+            };
+            left(d, &hint, &FONT_5X8, 44)?;
+        }
+        Phase::Betting(_) => {
+            let s = crate::ui::screen::opener_at(state, ctl.pick).unwrap_or(0);
+            left(d, "WHO OPENS?", &FONT_7X13_BOLD, 0)?;
+            put(
+                d,
+                &Line::of(format_args!("{}", name(table, hand, s))),
+                &FONT_10X20,
+                0,
+                18,
+                Alignment::Left,
+            )?;
+            left(d, "+/- change  OK", &FONT_5X8, 44)?;
+        }
+        _ => left(d, state.expected(), &FONT_5X8, 0)?,
+    }
+    Ok(())
+}
+
+/// G8: who calls in or out, then whose "in" hand is best.
+pub(super) fn guts<D: Canvas>(d: &mut D, table: &Table, ctl: &Controller) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    left(d, "GUTS", &FONT_7X13_BOLD, 0)?;
+    right(
+        d,
+        &Line::of(format_args!("pot {}", money(table, table.guts().pot))),
+        &FONT_6X10,
+        1,
+    )?;
+    let who = |s: usize| Line::of(format_args!("{}", seat_name(table, s)));
+    if let Some(seat) = table.guts_to_call() {
+        put(d, &who(seat), &FONT_10X20, 0, 16, Alignment::Left)?;
+        return left(d, "CALL in  FOLD out", &FONT_6X10, 44);
+    }
+    let ins = table.guts_ins().unwrap_or_default();
+    match ins.get(ctl.pick % ins.len().max(1)) {
+        Some(&s) => {
+            left(d, "BEST HAND?", &FONT_6X10, 16)?;
+            put(d, &who(s), &FONT_10X20, 0, 28, Alignment::Left)?;
+            left(d, "+/- change  OK", &FONT_5X8, 54)
+        }
+        None => {
+            left(d, "nobody is in", &FONT_6X10, 16)?;
+            left(d, "OK: the pot stays", &FONT_5X8, 54)
+        }
+    }
+}
+
+/// G9: the lives left and the pot they stake.
+pub(super) fn lives<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
+    d.clear(BinaryColor::Off)?;
+    let Some(game) = table.lives() else {
+        return Ok(());
+    };
+    left(d, "LIVES", &FONT_7X13_BOLD, 0)?;
+    right(
+        d,
+        &Line::of(format_args!("pot {}", money(table, game.pot))),
+        &FONT_6X10,
+        1,
+    )?;
+    // Two columns of four: ten seats at most, nine rows of players would
+    // not fit; those with none left are shown too, at 0.
+    for (i, &(seat, left_)) in game.lives.iter().take(8).enumerate() {
+        let who = table.player(seat).map_or("?", |p| &*p.name);
+        let row = Line::of(format_args!("{who:<8.8}{left_:>2}"));
+        let (x, y) = (64 * (i as i32 / 4), 14 + 10 * (i as i32 % 4));
+        put(d, &row, &FONT_6X10, x, y, Alignment::Left)?;
+    }
+    inverse(d, "OK: who lost a life", &FONT_5X8, 56)
+}

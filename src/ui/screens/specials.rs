@@ -1,0 +1,98 @@
+//! What is special about a hand (kills, bombs, straddles, posts, all-ins),
+//! written into one footer line: shared by the action screen, the pots and
+//! the between-hands preview.
+
+use std::fmt::{self, Write as _};
+
+use crate::engine::{ForcedKind, Phase};
+use crate::rules::HandKind;
+use crate::table::{CurrentHand, Table};
+
+use super::line::Line;
+use super::names::{money, name};
+
+/// Whether the specials list who is all in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::ui) enum AllIn {
+    Left,
+    Named,
+    /// "7 ALL-IN": when the names do not fit.
+    Counted,
+}
+
+/// What is special about this hand, for the footer, one after another
+/// with a space between: kill, bomb, straddles, posts, and the all-ins.
+pub(in crate::ui) fn specials(out: &mut Line, table: &Table, hand: &CurrentHand, all_in: AllIn) {
+    let state = hand.state();
+    let mut item = |args: fmt::Arguments| {
+        if !out.is_empty() {
+            let _ = out.write_char(' ');
+        }
+        let _ = out.write_fmt(args);
+    };
+    for (s, a) in state.forced_of(ForcedKind::Kill) {
+        item(format_args!(
+            "KILL {} {}",
+            name(table, hand, s),
+            money(table, a)
+        ));
+    }
+    // B9: nobody opened, so the same round is played again for low; the
+    // dealer must not read it as a misdeal.
+    if state.lowball() && state.phase() != Phase::Voided {
+        item(format_args!("NOW FOR LOW"));
+    }
+    if hand.kind == HandKind::Bomb {
+        let each = state.forced_of(ForcedKind::Bomb).map(|(_, a)| a).max();
+        item(format_args!("BOMB {} ea", money(table, each.unwrap_or(0))));
+    }
+    for kind in [ForcedKind::Straddle, ForcedKind::ButtonStraddle] {
+        for (s, a) in state.forced_of(kind) {
+            item(format_args!(
+                "STR {} {}",
+                name(table, hand, s),
+                money(table, a)
+            ));
+        }
+    }
+    for kind in [ForcedKind::LivePost, ForcedKind::DeadPost] {
+        for (s, a) in state.forced_of(kind) {
+            item(format_args!(
+                "POST {} {}",
+                name(table, hand, s),
+                money(table, a)
+            ));
+        }
+    }
+    if all_in == AllIn::Left {
+        return;
+    }
+    let count = state
+        .seats()
+        .iter()
+        .filter(|s| !s.folded && s.stack == 0)
+        .count();
+    if all_in == AllIn::Counted && count > 0 {
+        if !out.is_empty() {
+            let _ = out.write_char(' ');
+        }
+        let _ = write!(out, "{count} ALL-IN");
+        return;
+    }
+    let mut all_in = state
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.folded && s.stack == 0)
+        .map(|(i, _)| name(table, hand, i))
+        .peekable();
+    if all_in.peek().is_some() {
+        if !out.is_empty() {
+            let _ = out.write_char(' ');
+        }
+        let _ = out.write_str("ALL-IN");
+        for who in all_in {
+            let _ = write!(out, " {who}");
+        }
+    }
+}
