@@ -73,6 +73,8 @@ pub enum RuleError {
     NoRunItTwice { why: &'static str },
     #[error("cannot draw {cards} card(s): at most {most}")]
     DrawTooMany { seat: Seat, cards: u8, most: u8 },
+    #[error("must discard exactly {count} card(s), not {cards}")]
+    DiscardExactly { seat: Seat, cards: u8, count: u8 },
     #[error("cannot pay {price} to draw: the stack is {stack}")]
     CannotPayDraw {
         seat: Seat,
@@ -165,6 +167,7 @@ impl RuleError {
             | RankedNotInHand { seat }
             | RankedTwice { seat }
             | DrawTooMany { seat, .. }
+            | DiscardExactly { seat, .. }
             | CannotPayDraw { seat, .. } => Some(*seat),
             _ => None,
         }

@@ -484,19 +484,30 @@ impl HandState {
     }
 
     /// The most cards a player may draw, discard or take now: one for a
-    /// 7/27 card (G7), the hole cards for a paid draw or a discard, and for a
-    /// draw the house's maximum, never more than the hole cards (G4). `None`
-    /// when no exchange is under way.
+    /// 7/27 card (G7) or a pineapple discard, the hole cards for a paid
+    /// draw, and for a draw the house's maximum, never more than the hole
+    /// cards (G4). `None` when no exchange is under way.
     pub fn max_draw(&self) -> Option<u8> {
+        self.draw_range().map(|(_, most)| most)
+    }
+
+    /// The fewest and the most cards a player may exchange now (the ui
+    /// offers exactly these). A pineapple discard is exactly one card, the
+    /// same at both houses that play it (H1: "Each player must discard
+    /// one"; H3: "discard (muck) one of their three hole cards so that each
+    /// player has only two"); every other exchange may be none (pat,
+    /// standing). `None` when no exchange is under way.
+    pub fn draw_range(&self) -> Option<(u8, u8)> {
         let Phase::Exchanging(i) = self.phase else {
             return None;
         };
         match self.spec.steps.get(i)? {
-            Step::Hit => Some(1),
-            Step::PaidDraw { .. } | Step::Discard => Some(self.hole_cards_before(i)),
+            Step::Hit => Some((0, 1)),
+            Step::Discard => Some((1, 1)),
+            Step::PaidDraw { .. } => Some((0, self.hole_cards_before(i))),
             Step::Draw => {
                 let held = self.hole_cards_before(i);
-                Some(self.spec.options.max_draw.map_or(held, |m| m.min(held)))
+                Some((0, self.spec.options.max_draw.map_or(held, |m| m.min(held))))
             }
             _ => None,
         }
@@ -504,8 +515,18 @@ impl HandState {
 
     fn verify_draw(&self, seat: Seat, cards: u8) -> Result<(), RuleError> {
         self.verify_exchange(seat, false)?;
-        if let Some(most) = self.max_draw().filter(|&m| cards > m) {
-            return Err(RuleError::DrawTooMany { seat, cards, most });
+        match self.draw_range() {
+            Some((fewest, most)) if fewest == most && cards != most => {
+                return Err(RuleError::DiscardExactly {
+                    seat,
+                    cards,
+                    count: most,
+                });
+            }
+            Some((_, most)) if cards > most => {
+                return Err(RuleError::DrawTooMany { seat, cards, most });
+            }
+            _ => {}
         }
         let price = self.draw_price(cards);
         let stack = self.seats[seat].stack;

@@ -295,18 +295,22 @@ impl Controller {
             Screen::Exchange { declare, choices } => {
                 let seat = state.and_then(|s| s.to_act());
                 self.pick = pick::step(self.pick, choices, press.button);
-                match (press.button, seat) {
-                    (Button::Ok, Some(seat)) => {
-                        let pick = std::mem::take(&mut self.pick);
-                        let e = if declare {
-                            Event::Declare(seat, DECLARATIONS[pick % DECLARATIONS.len()])
-                        } else {
-                            Event::Draw(seat, u8::try_from(pick).unwrap_or(0))
-                        };
-                        hand_event(e)
-                    }
-                    _ => (Mode::Main, Intent::None),
-                }
+                let range = exchange_range(state, declare);
+                let pick = match (press.button, exchange_key(declare, range, press.button)) {
+                    (_, Some(k)) => k,
+                    (Button::Ok, None) => range.0 + self.pick % choices.max(1),
+                    _ => return (Mode::Main, Intent::None),
+                };
+                let Some(seat) = seat else {
+                    return (Mode::Main, Intent::None);
+                };
+                self.pick = 0;
+                let e = if declare {
+                    Event::Declare(seat, DECLARATIONS[pick % DECLARATIONS.len()])
+                } else {
+                    Event::Draw(seat, u8::try_from(pick).unwrap_or(0))
+                };
+                hand_event(e)
             }
             Screen::Deal => match press.button {
                 // A run-out is dealt in one press; otherwise one street.
@@ -699,6 +703,41 @@ fn nobody(item: MenuItem) -> &'static str {
         MenuItem::Show => "nobody holds a hand to show",
         _ => "nobody is seated",
     }
+}
+
+/// Issue 22: on a draw or declaration, the three action buttons, left to
+/// right, record the first three choices at once: 1, 2 and 3 cards (the
+/// keypad's own digits for those buttons), or high, low and both. Plus,
+/// minus and OK still pick any choice; pat is OK on the 0 the screen opens
+/// with. `fewest..=most` is what may be exchanged (`HandState::draw_range`;
+/// for a declaration, the index into the sides). Returns the count (or the
+/// side's index), `None` for a button that is no choice here (a draw of
+/// more cards than the step allows).
+pub fn exchange_key(
+    declare: bool,
+    (fewest, most): (usize, usize),
+    button: Button,
+) -> Option<usize> {
+    let k = match button {
+        Button::Fold => 0,
+        Button::CheckCall => 1,
+        Button::BetRaise => 2,
+        Button::Plus | Button::Minus | Button::Ok | Button::Undo => return None,
+    };
+    // A draw's buttons are counted from one card (none is OK); a
+    // declaration's from "high".
+    let k = if declare { k } else { k + 1 };
+    (fewest..=most).contains(&k).then_some(k)
+}
+
+/// What may be chosen on the exchange screen now: the cards (fewest, most)
+/// from the engine, or the three sides of a declaration.
+pub fn exchange_range(state: Option<&crate::engine::HandState>, declare: bool) -> (usize, usize) {
+    if declare {
+        return (0, DECLARATIONS.len() - 1);
+    }
+    let (fewest, most) = state.and_then(|s| s.draw_range()).unwrap_or((0, 0));
+    (usize::from(fewest), usize::from(most.max(fewest)))
 }
 
 pub(super) const DECLARATIONS: [Declaration; 3] =

@@ -12,7 +12,11 @@
 //! | OK | held: menu | confirm; held: the keypad ([`keypad`]) |
 //! | Undo | undo the last event | leave entry |
 //!
-//! While an opener is named, plus/minus pick the seat instead. Between
+//! While an opener is named, plus/minus pick the seat instead. On a draw,
+//! fold, check/call and bet/raise record 1, 2 and 3 cards at once (the
+//! keypad's digits on those buttons), and on a declaration high, low and
+//! both; plus/minus and OK pick any count, and OK on the 0 the screen opens
+//! with is pat ([`controller::exchange_key`]). Between
 //! hands OK deals and each special the house allows now is one press on a
 //! button of its own ([`controller::between_keys`]: plus/minus the game,
 //! bet/raise a straddle, check/call a bomb pot and its deal, fold a kill);

@@ -107,12 +107,10 @@ pub fn table_screen(table: &Table, pick: usize) -> Screen<'static> {
             .map_or(Screen::Waiting, Screen::Action),
         Phase::Exchanging(i) if state.to_act().is_some() => {
             let declare = matches!(state.spec().steps.get(i), Some(Step::Declare));
-            // The engine says how many cards may go; the ui counts 0..=that.
-            let choices = if declare {
-                super::controller::DECLARATIONS.len()
-            } else {
-                usize::from(state.max_draw().unwrap_or(0)) + 1
-            };
+            // The engine says how many cards may go; the ui counts
+            // fewest..=most (a discard: exactly one).
+            let (fewest, most) = super::controller::exchange_range(Some(state), declare);
+            let choices = most - fewest + 1;
             Screen::Exchange { declare, choices }
         }
         Phase::Exchanging(_) => Screen::Waiting,

@@ -444,13 +444,29 @@ impl Dealer {
         self.turn(name)
     }
 
-    /// An exchange: `name` draws (discards, takes) `n` cards.
+    /// An exchange: `name` draws (discards, takes) `n` cards. One to three
+    /// are one press of the button the screen names for them (issue 22);
+    /// none is OK on the 0 the screen opens with; more are counted up with
+    /// plus, then OK.
     fn draws(&mut self, name: &str, n: usize) -> &mut Self {
         self.turn(name).sees(&["draws 0"]);
+        let key = [
+            (1, Button::Fold, "F:1"),
+            (2, Button::CheckCall, "C:2"),
+            (3, Button::BetRaise, "B:3"),
+        ];
+        if let Some(&(_, b, said)) = key.iter().find(|k| k.0 == n) {
+            return self.sees(&[said]).press(b);
+        }
         for _ in 0..n {
             self.press(Button::Plus);
         }
         self.sees(&[&format!("draws {n}")]).press(Button::Ok)
+    }
+
+    /// A pineapple discard: exactly one card, so nothing to choose (G1).
+    fn discards(&mut self, name: &str) -> &mut Self {
+        self.turn(name).sees(&["discards 1"]).press(Button::Ok)
     }
 
     /// A declaration: "HIGH", "LOW" or "BOTH".
@@ -792,7 +808,7 @@ fn h1_dealers_choice_night_s5_g1_g2_g3_g5_g6_g7_g8_g9() {
     // Pineapple: everyone discards one after the pre-flop betting.
     d.game("Pineapple").sees(&["BTN Cat"]);
     limp(&mut d, "Cat", "Ann", "Bob");
-    d.draws("Ann", 1).draws("Bob", 1).draws("Cat", 1);
+    d.discards("Ann").discards("Bob").discards("Cat");
     for _ in 0..3 {
         d.board().checks(&["Ann", "Bob", "Cat"]);
     }
@@ -803,7 +819,7 @@ fn h1_dealers_choice_night_s5_g1_g2_g3_g5_g6_g7_g8_g9() {
     d.game("Crazy pineapple").sees(&["BTN Ann"]);
     limp(&mut d, "Ann", "Bob", "Cat");
     d.board().checks(&["Bob", "Cat", "Ann"]);
-    d.draws("Bob", 1).draws("Cat", 1).draws("Ann", 1);
+    d.discards("Bob").discards("Cat").discards("Ann");
     d.board().checks(&["Bob", "Cat", "Ann"]);
     d.board().checks(&["Bob", "Cat", "Ann"]);
     d.showdown(&[&["Ann"]], &[("Ann", "1.50")]);
@@ -1037,7 +1053,7 @@ fn h3_ocean_view_night_s5_b3_b6_m3_g2_g3_g4_f3_s1() {
     d.game("Crazy pineapple 3-6").sees(&["BTN Cat"]);
     limp_3_6(&mut d, "Cat", "Ann", "Bob");
     d.board().checks(&["Ann", "Bob", "Cat"]);
-    d.draws("Ann", 1).draws("Bob", 1).draws("Cat", 1);
+    d.discards("Ann").discards("Bob").discards("Cat");
     d.board().checks(&["Ann", "Bob", "Cat"]);
     d.board().checks(&["Ann", "Bob", "Cat"]);
     d.showdown(&[&["Cat"]], &[("Cat", "5")]);
@@ -1047,7 +1063,7 @@ fn h3_ocean_view_night_s5_b3_b6_m3_g2_g3_g4_f3_s1() {
     d.game("Crazy pineapple hi-lo 3-6").sees(&["BTN Ann"]);
     limp_3_6(&mut d, "Ann", "Bob", "Cat");
     d.board().checks(&["Bob", "Cat", "Ann"]);
-    d.draws("Bob", 1).draws("Cat", 1).draws("Ann", 1);
+    d.discards("Bob").discards("Cat").discards("Ann");
     d.board().checks(&["Bob", "Cat", "Ann"]);
     d.board().checks(&["Bob", "Cat", "Ann"]);
     d.showdown(&[&["Bob"], &["Bob"]], &[("Bob", "5")]);

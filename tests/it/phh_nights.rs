@@ -179,8 +179,9 @@ pub fn night(name: &str, text: &str, hands: usize, seed: u64) -> Histories {
                 break;
             };
             // A refused pick gets the plainest move instead.
+            let fewest = night.table().hand().and_then(|h| h.state().draw_range());
             let plain = match event {
-                Event::Draw(seat, _) => Event::Draw(seat, 0),
+                Event::Draw(seat, _) => Event::Draw(seat, fewest.map_or(0, |r| r.0)),
                 Event::Act(seat, _) => Event::Act(seat, Action::CheckCall),
                 ref e => e.clone(),
             };
@@ -251,7 +252,12 @@ fn play(state: &dealerd::engine::HandState, pick: u64) -> Option<Event> {
                     seat,
                     [Declaration::High, Declaration::Low, Declaration::Both][(pick % 3) as usize],
                 )),
-                _ => Some(Event::Draw(seat, (pick % 3) as u8)),
+                // A pineapple discard is exactly one card; any other
+                // exchange 0 to 2 here.
+                _ => match state.draw_range()? {
+                    (fewest, most) if fewest == most => Some(Event::Draw(seat, fewest)),
+                    _ => Some(Event::Draw(seat, (pick % 3) as u8)),
+                },
             }
         }
         Phase::Betting(_) if state.awaiting_opener() => {

@@ -279,3 +279,108 @@ fn who_won_stays_on_the_screen_after_the_payout_even_with_no_next_hand() {
     screens::draw(&mut f, &View::of(&n), &Controller::new()).expect("drawn");
     assert!(!shows(&f, "won"), "{}", render::to_terminal(&f));
 }
+
+/// The screen now: what the dealer is asked, as the table says it.
+fn exchange(n: &Night, c: &Controller) -> Option<(bool, usize)> {
+    match c.screen(&View::of(n)) {
+        dealerd::ui::Screen::Exchange { declare, choices } => Some((declare, choices)),
+        _ => None,
+    }
+}
+
+/// G4 (H3 draw poker): "Any player may draw up to five cards." Issue 22: a
+/// draw of one, two or three cards is one press of fold, check/call or
+/// bet/raise (the keypad's 1, 2 and 3); pat is OK on the 0 the screen opens
+/// with; four and five are still reached with minus or plus, then OK. Each
+/// press records the count under the seat to act, and nothing else.
+#[test]
+fn g4_a_draw_of_one_two_or_three_cards_is_one_press_and_pat_is_ok() {
+    let mut n = night(
+        "rules config/houses/h3-ocean-view.toml\njoin 1 Ann 100\njoin 2 Bob 100\n\
+         join 3 Cat 100\njoin 4 Dan 100\njoin 5 Eve 100\njoin 6 Fay 100\ngame Draw 3-6\n\
+         button Ann\ndeal\nDan call\nEve call\nFay call\nAnn call\nBob call\nCat check\n",
+    );
+    let mut c = Controller::new();
+    assert_eq!(exchange(&n, &c), Some((false, 6)), "draws of 0 to 5");
+    // Bob first, then Cat, Dan, Eve, Fay, Ann: each count's presses.
+    let counts: [(&[Button], u8); 6] = [
+        (&[Button::Fold], 1),
+        (&[Button::CheckCall], 2),
+        (&[Button::BetRaise], 3),
+        (&[Button::Ok], 0),
+        (&[Button::Minus, Button::Minus, Button::Ok], 4),
+        (&[Button::Minus, Button::Ok], 5),
+    ];
+    for (presses, cards) in counts {
+        let seat = n.table().live_hand().and_then(|h| h.state().to_act());
+        let seat = seat.expect("someone draws");
+        let (last, before) = presses.split_last().expect("a press");
+        for &b in before {
+            assert_eq!(c.press(&n, press(b)), Intent::None, "{b:?} only moves");
+        }
+        let intent = c.press(&n, press(*last));
+        assert_eq!(
+            intent,
+            Intent::Apply(TableEvent::Hand(Event::Draw(seat, cards))),
+            "{presses:?}"
+        );
+        apply(&mut n, intent);
+    }
+    assert_eq!(exchange(&n, &c), None, "the draw is over");
+}
+
+/// Where the step allows fewer cards, a button beyond them is no draw: H1's
+/// Texas 2-step (G5) exchanges at most the two cards held, so bet/raise
+/// (three) does nothing and check/call takes two. On a declaration (G2,
+/// "players declare high/low/both"), the same three buttons are high, low
+/// and both, left to right.
+#[test]
+fn g5_g2_a_button_beyond_the_draw_does_nothing_and_declarations_are_one_press() {
+    let n = night(
+        "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 20\njoin 2 Bob 20\n\
+         join 3 Cat 20\nbutton Cat\ngame Texas 2-step\ndeal\nCat call\nAnn call\n\
+         Bob check\nflop\nAnn check\nBob check\nCat check\n",
+    );
+    let mut c = Controller::new();
+    assert_eq!(exchange(&n, &c), Some((false, 3)), "draws of 0 to 2");
+    assert_eq!(c.press(&n, press(Button::BetRaise)), Intent::None);
+    // Ann (seat 1, index 0) is left of Cat's button: she draws first.
+    let ann = 0;
+    assert_eq!(
+        n.table().live_hand().and_then(|h| h.state().to_act()),
+        Some(ann)
+    );
+    let intent = c.press(&n, press(Button::CheckCall));
+    assert_eq!(
+        intent,
+        Intent::Apply(TableEvent::Hand(Event::Draw(ann, 2))),
+        "Ann takes two"
+    );
+
+    let checks = "Ann check\nBob check\nCat check\n";
+    let mut n = night(&format!(
+        "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 20\njoin 2 Bob 20\n\
+         join 3 Cat 20\nbutton Cat\ngame Omaha high-low declare\ndeal\nCat call\nAnn call\n\
+         Bob check\nflop\n{checks}turn\n{checks}river\n{checks}"
+    ));
+    let mut c = Controller::new();
+    assert_eq!(exchange(&n, &c), Some((true, 3)));
+    use dealerd::engine::Declaration::{Both, High, Low};
+    for (b, said) in [
+        (Button::Fold, High),
+        (Button::CheckCall, Low),
+        (Button::BetRaise, Both),
+    ] {
+        let seat = n.table().live_hand().and_then(|h| h.state().to_act());
+        let intent = c.press(&n, press(b));
+        assert_eq!(
+            intent,
+            Intent::Apply(TableEvent::Hand(Event::Declare(
+                seat.expect("a seat"),
+                said
+            )))
+        );
+        apply(&mut n, intent);
+    }
+    assert_eq!(exchange(&n, &c), None, "everyone has declared");
+}

@@ -2,13 +2,15 @@
 //! opener, and the guts and lives games' prompts. Screens that ask the
 //! dealer something rather than show a player's turn.
 
+use std::fmt::Write as _;
+
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::text::Alignment;
 
 use crate::engine::{Phase, Step};
 use crate::table::Table;
 use crate::ui::canvas::Canvas;
-use crate::ui::controller::Controller;
+use crate::ui::controller::{exchange_range, Controller};
 use crate::ui::fonts::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use crate::ui::pot_lines;
 
@@ -68,20 +70,38 @@ pub(super) fn prompt<D: Canvas>(
             let declare = matches!(state.spec().steps.get(i), Some(Step::Declare));
             // The large font holds 12 characters: the side alone, the verb
             // in the hint.
+            let (fewest, most) = exchange_range(Some(state), declare);
+            let discard = matches!(state.spec().steps.get(i), Some(Step::Discard));
             let text = if declare {
                 let said = ["HIGH", "LOW", "BOTH"][ctl.pick % 3];
                 Line::of(format_args!("{said}"))
+            } else if discard {
+                Line::of(format_args!("discards {fewest}"))
             } else {
-                let most = usize::from(state.max_draw().unwrap_or(0));
-                Line::of(format_args!("draws {}", ctl.pick % (most + 1)))
+                let n = fewest + ctl.pick % (most - fewest + 1);
+                Line::of(format_args!("draws {n}"))
             };
             put(d, &text, &FONT_10X20, 0, 18, Alignment::Left)?;
-            let hint = match (declare, state.max_draw()) {
-                (true, _) => Line::of(format_args!("declares: +/- change  OK")),
-                (false, Some(most)) => Line::of(format_args!("+/- change (0-{most})  OK")),
-                (false, None) => Line::of(format_args!("+/- change  OK")),
+            // What each press does, so a dealer learns the one-press keys
+            // from the screen (issue 22).
+            let (hint, keys) = if declare {
+                (
+                    Line::of(format_args!("declares: +/- change  OK")),
+                    Line::of(format_args!("or F:high C:low B:both")),
+                )
+            } else if discard {
+                (Line::of(format_args!("OK when discarded")), Line::new())
+            } else {
+                let mut keys = Line::new();
+                for (b, n) in [("F", 1), ("C", 2), ("B", 3)] {
+                    if n <= most {
+                        let _ = write!(keys, "{}{b}:{n}", if n == 1 { "or " } else { "  " });
+                    }
+                }
+                (Line::of(format_args!("+/- change (0-{most})  OK")), keys)
             };
             left(d, &hint, &FONT_5X8, 44)?;
+            left(d, &keys, &FONT_5X8, 53)?;
         }
         Phase::Betting(_) => {
             let s = crate::ui::screen::opener_at(state, ctl.pick).unwrap_or(0);
