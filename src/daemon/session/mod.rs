@@ -14,26 +14,35 @@
 //! histories, the ledger's exports, and requests to read the rules file.
 //! [`crate::daemon::store`] is that shell for files; tests and scripts run
 //! on virtual time.
+//!
+//! This file holds the session's inputs and outputs, its state and the way
+//! a press or a tap becomes an intent; the rest of its work is in files of
+//! its own, each an `impl Session` on one concern: `records.rs` (what the
+//! shell makes durable, and taking it back), `clock.rs` (D3's clock and
+//! the session's sense of time), `cards.rs` (taps and the host unlock) and
+//! `reload.rs` (new rules).
 
+mod cards;
+mod clock;
+mod records;
+mod reload;
 mod rules_source;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{Action, Event};
-use crate::journal::phh_writer;
 use crate::journal::Record;
-use crate::rules::{uid_hex, CardRole, HouseRules, RulesError};
+use crate::rules::{uid_hex, HouseRules, RulesError};
 use crate::table::{Night, TableEvent};
 use crate::ui::Press;
-use crate::ui::{
-    screens, Ack, ClockView, Controller, Frame, Intent, Mode, Screen, View, HOST_OPEN,
-    HOST_WARN_SECS,
-};
+use crate::ui::{screens, Ack, ClockView, Controller, Frame, Intent, View, HOST_OPEN};
 
 pub use self::rules_source::{Origin, RulesSource, EMBEDDED_NAME};
+
+use self::clock::secs_up;
+pub use self::records::{hand_over, history_text, DealtTimes};
 
 /// What the shell hands the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -253,51 +262,6 @@ impl Session {
         self.wall.map(|w| w.saturating_add(self.now.as_secs()))
     }
 
-    /// The next thing for the shell to do. After an [`Output::Append`],
-    /// nothing more comes out until [`Session::appended`] says how it went:
-    /// what follows depends on it.
-    pub fn poll_output(&mut self) -> Option<Output> {
-        if self.in_flight {
-            return None;
-        }
-        let out = self.outputs.pop_front()?;
-        self.in_flight = matches!(out, Output::Append { .. });
-        Some(out)
-    }
-
-    /// The shell's answer to the last [`Output::Append`]: durable, or why
-    /// not. A refused record's change is taken back, with every change
-    /// queued after it, and the session stops: nothing more can be
-    /// confirmed, so every later input is refused with the reason.
-    pub fn appended(&mut self, result: Result<(), String>) {
-        if !std::mem::take(&mut self.in_flight) {
-            return;
-        }
-        let Err(why) = result else {
-            self.unconfirmed.pop_front();
-            return;
-        };
-        self.outputs.clear();
-        // Newest first, as they were made.
-        while let Some(take_back) = self.unconfirmed.pop_back() {
-            match take_back {
-                TakeBack::Applied => {
-                    self.night.undo();
-                }
-                TakeBack::Undid(event) => {
-                    let _ = self.night.apply(event);
-                }
-            }
-        }
-        let text = format!("journal: {why}");
-        self.notice(Level::Error, text.clone());
-        self.recorded = None;
-        self.ack = None;
-        self.say(&text);
-        self.failed = Some(text);
-        self.after_change();
-    }
-
     pub fn night(&self) -> &Night {
         &self.night
     }
@@ -346,18 +310,6 @@ impl Session {
         self.ack.as_ref()
     }
 
-    /// Seconds left on a running clock, rounded up as a countdown shows them.
-    pub fn clock_left(&self) -> Option<u32> {
-        self.clock.map(|c| secs_up(self.left(c)))
-    }
-
-    fn left(&self, c: Clock) -> Duration {
-        match c.run {
-            Run::Until(t) => t.saturating_sub(self.now),
-            Run::Paused(left) => left,
-        }
-    }
-
     /// What the ui reads for one press or one frame.
     pub fn view(&self) -> View<'_> {
         View {
@@ -378,47 +330,6 @@ impl Session {
             confirm: self.recorded.as_ref().map(|s| s.text.as_str()),
             ack: self.ack.as_ref(),
         }
-    }
-
-    /// D3 in amount entry: opening entry for the player on the clock means
-    /// they have acted, so the clock waits there; it goes on from where it
-    /// stood if the entry is cancelled.
-    fn pause_clock(&mut self) {
-        let Some(c) = self.clock else { return };
-        let entering = match self.ctl.screen(&self.view()) {
-            Screen::Entry(e) => {
-                let hand = self.night.table().live_hand();
-                hand.and_then(|h| h.order.get(e.seat).copied()) == Some(c.seat)
-            }
-            _ => false,
-        };
-        let run = match (c.run, entering) {
-            (Run::Until(t), true) => Run::Paused(t.saturating_sub(self.now)),
-            (Run::Paused(left), false) => Run::Until(self.now + left),
-            (run, _) => run,
-        };
-        self.clock = Some(Clock { run, ..c });
-    }
-
-    /// When the screen next changes without input: the clock's next second,
-    /// the host lock, or its warning's next second. The shell sleeps until
-    /// then (or the next input).
-    pub fn next_wake(&self) -> Option<Duration> {
-        let clock = self.clock.and_then(|c| match c.run {
-            Run::Until(t) => Some(next_second(self.now, t)),
-            Run::Paused(_) => None,
-        });
-        let host = self.host_until.map(|t| {
-            let warn = t.saturating_sub(Duration::from_secs(u64::from(HOST_WARN_SECS)));
-            if self.now < warn {
-                warn
-            } else {
-                next_second(self.now, t)
-            }
-        });
-        let note = self.said.as_ref().and_then(|s| s.until);
-        let recorded = self.recorded.as_ref().and_then(|s| s.until);
-        [clock, host, note, recorded].into_iter().flatten().min()
     }
 
     /// Draws the screen as it stands into a fresh frame.
@@ -585,147 +496,6 @@ impl Session {
         self.notice(Level::Info, said);
     }
 
-    fn unlock_host(&mut self) {
-        let rules = self.night.rules();
-        let unlock = match &self.host_unlock {
-            Some((of, unlock)) if Arc::ptr_eq(of, rules) => *unlock,
-            _ => {
-                let rules = Arc::clone(rules);
-                let unlock = crate::devices::host_unlock(&self.rules_in_force().text);
-                self.host_unlock = Some((rules, unlock));
-                unlock
-            }
-        };
-        self.host_until = Some(self.now + unlock);
-    }
-
-    /// The host unlock ran out. A host dialog in progress closes, and the
-    /// dealer acknowledges that before any press counts again, so the OK
-    /// meant for the dialog does not deal a hand.
-    fn host_locked(&mut self) {
-        let open = match &self.ctl.mode {
-            Mode::Dialog(d) => d.is_host(),
-            _ => false,
-        };
-        if open {
-            self.ack = Some(Ack {
-                title: "HOST LOCKED".into(),
-                text: "the host dialog closed; nothing was changed. Tap the host card to go on"
-                    .into(),
-            });
-        }
-    }
-
-    fn tap(&mut self, uid: &[u8]) {
-        let rules = Arc::clone(self.night.rules());
-        let Some(card) = rules.card(uid) else {
-            let enrolled = self.night.table().enrolled_name(uid).map(str::to_string);
-            let text = match &enrolled {
-                Some(name) => format!("card {} ({name})", uid_hex(uid)),
-                None => format!("unknown card {}", uid_hex(uid)),
-            };
-            self.notice(Level::Info, text);
-            if self.ack.is_some() {
-                self.say("press a button to go on first");
-                return;
-            }
-            let intent = match enrolled {
-                Some(name) => self.ctl.player_card(&self.night, &name),
-                None => {
-                    let mut ctl = std::mem::take(&mut self.ctl);
-                    let intent = ctl.unknown_card(&self.view(), uid);
-                    self.ctl = ctl;
-                    intent
-                }
-            };
-            self.intent(intent);
-            return;
-        };
-        self.notice(
-            Level::Info,
-            format!("card {} ({})", uid_hex(uid), card.name),
-        );
-        match card.role {
-            CardRole::Host => {
-                self.unlock_host();
-                if self.ack.is_none() {
-                    self.ctl.host_card();
-                }
-            }
-            // Taps wait for an automatic action to be acknowledged too.
-            CardRole::Player | CardRole::Command(_) if self.ack.is_some() => {
-                self.say("press a button to go on first");
-            }
-            CardRole::Player => {
-                let intent = self.ctl.player_card(&self.night, &card.name);
-                self.intent(intent);
-            }
-            CardRole::Command(c) => {
-                let intent = self.ctl.command_card(c);
-                self.intent(intent);
-            }
-        }
-    }
-
-    /// D3: the clock goes on the seat to act, for the house's seconds.
-    fn start_clock(&mut self) {
-        let table = self.night.table();
-        let to_act = table.live_hand().and_then(|h| {
-            let hs = h.state().legal_actions()?.seat;
-            h.order.get(hs).copied()
-        });
-        let Some(seat) = to_act else {
-            self.say("the clock needs a player to act");
-            return;
-        };
-        let secs = table.rules().clock_limit();
-        self.clock = Some(Clock {
-            seat,
-            hand: table.hands_dealt(),
-            run: Run::Until(self.now + Duration::from_secs(u64::from(secs))),
-        });
-        self.notice(
-            Level::Info,
-            format!("clock called on seat {} ({secs} s)", seat + 1),
-        );
-    }
-
-    /// D3: time is up; the hand of the seat still to act is folded.
-    fn clock_ran_out(&mut self, c: Clock) {
-        let table = self.night.table();
-        let Some(hand) = table.live_hand() else {
-            return;
-        };
-        let Some(la) = hand.state().legal_actions() else {
-            return;
-        };
-        if table.hands_dealt() != c.hand || hand.order.get(la.seat) != Some(&c.seat) {
-            return;
-        }
-        let name = table
-            .player(c.seat)
-            .map_or_else(|| format!("seat {}", c.seat + 1), |p| p.name.to_string());
-        // D3 folds the hand; where the house refuses a fold that costs
-        // nothing (checking is free), the hand checks instead: the same
-        // "no action", without breaking the house's other rule.
-        let fold = TableEvent::Hand(Event::Act(la.seat, Action::Fold));
-        let (event, what) = if self.night.verify(&fold).is_ok() {
-            (fold, "folds")
-        } else {
-            (
-                TableEvent::Hand(Event::Act(la.seat, Action::CheckCall)),
-                "checks (a free check cannot be folded here)",
-            )
-        };
-        self.notice(Level::Info, format!("clock: {name}'s time is up, {what}"));
-        if self.apply(event) {
-            self.ack = Some(Ack {
-                title: "TIME".into(),
-                text: format!("{name} {what}"),
-            });
-        }
-    }
-
     /// After any change: a clock stops when its seat is no longer the one
     /// to act, and rules held back for a hand land when it is over.
     fn after_change(&mut self) {
@@ -748,157 +518,6 @@ impl Session {
         }
     }
 
-    /// Asks the shell to read the session's rules file again. The embedded
-    /// default has no file to read.
-    fn reload_file(&mut self) {
-        match self.rules_in_force().origin {
-            Origin::File(path) => self.outputs.push_back(Output::ReadRules(path)),
-            Origin::Embedded => self.say("the embedded default rules have no file to reload"),
-        }
-    }
-
-    /// Rules that cannot be had: the error on screen and in the log, and the
-    /// old rules stay.
-    fn refuse_rules(&mut self, why: impl std::fmt::Display) {
-        let msg = format!("rules not reloaded: {why}");
-        self.notice(Level::Error, msg.clone());
-        self.say(msg);
-    }
-
-    /// New rules: refused with the error on screen and in the log (the old
-    /// rules stay), held until the hand ends, or applied.
-    fn reload(&mut self, rules: RulesSource) {
-        let source = rules.name();
-        if let Err(e) = rules.load() {
-            self.refuse_rules(e);
-            return;
-        }
-        if rules.text == self.rules_in_force().text {
-            self.notice(Level::Info, format!("{source}: unchanged"));
-            self.say("rules unchanged");
-            return;
-        }
-        if self.night.table().in_hand() {
-            self.notice(Level::Info, format!("{source}: new rules after this hand"));
-            self.note("new rules after this hand");
-            self.pending_rules = Some(rules);
-            return;
-        }
-        let text = rules.text;
-        if self.apply(TableEvent::Rules {
-            source: source.clone(),
-            text,
-        }) {
-            let house = self.night.rules().house.name.clone();
-            self.notice(Level::Info, format!("{source}: rules reloaded ({house})"));
-            self.note(format!("rules reloaded: {house}"));
-        }
-    }
-
-    /// The rules in force and where they came from: the last reload in the
-    /// night, else what it was opened with. State the table keeps, so an
-    /// undone reload needs no bookkeeping here.
-    pub fn rules_in_force(&self) -> RulesSource {
-        match self.night.table().reloaded_rules() {
-            Some((name, text)) => RulesSource::from_name(name, text),
-            None => self.opened.clone(),
-        }
-    }
-
-    /// Applies an accepted event and queues its record, to be made durable
-    /// before the next frame; a refusal goes on the screen. Whether it was
-    /// accepted.
-    fn apply(&mut self, event: TableEvent) -> bool {
-        if self.failed.is_some() {
-            return false;
-        }
-        let record = self.keeps.journal.then(|| Record::Event(event.clone()));
-        let before = self.marks();
-        if let Err(e) = self.night.apply(event) {
-            self.say(e);
-            return false;
-        }
-        if let Some(record) = record {
-            self.journal(record, TakeBack::Applied);
-        }
-        self.derived(before);
-        true
-    }
-
-    fn undo(&mut self) {
-        if let Err(why) = self.night.can_undo() {
-            self.say(why);
-            return;
-        }
-        // A host action is the host's to take back (issue 10: two Undo
-        // presses must not reopen an ended night).
-        let host_only = self
-            .night
-            .events()
-            .last()
-            .is_some_and(TableEvent::is_host_only);
-        if host_only && !self.host_unlocked() {
-            self.say("a host action: only the host takes it back (tap the host card)");
-            return;
-        }
-        let before = self.marks();
-        let Some(event) = self.night.undo() else {
-            return;
-        };
-        let said = format!("undo: {}", self.night.table().describe(&event));
-        self.recorded(said);
-        if self.keeps.journal {
-            self.journal(Record::Undo, TakeBack::Undid(event));
-        }
-        self.derived(before);
-    }
-
-    fn journal(&mut self, record: Record, take_back: TakeBack) {
-        let at = self.wall_now();
-        self.outputs.push_back(Output::Append { record, at });
-        self.unconfirmed.push_back(take_back);
-    }
-
-    /// What the derived files follow, before a change.
-    fn marks(&self) -> Marks {
-        Marks {
-            hand: hand_over(&self.night),
-            ledger: self.night.table().ledger().entries().len(),
-        }
-    }
-
-    /// Queues what a change means for the files derived from the night: a
-    /// hand history is there exactly when its hand is over and PHH can say
-    /// it, with the text the night gives; the ledger's exports follow every
-    /// entry and every hand's end.
-    fn derived(&mut self, before: Marks) {
-        let after = self.marks();
-        let (was, now) = (before.hand, after.hand);
-        let at = self.wall_now();
-        self.dealt.note(was, now, at);
-        if self.keeps.histories {
-            if was.1 && !now.1 && now.0 == was.0 {
-                self.outputs
-                    .push_back(Output::RemoveHistory { hand: was.0 });
-            }
-            if now.1 && now != was {
-                let text = history_text(&self.night, &self.dealt);
-                if let Err(why) = &text {
-                    // Never silent, and loud enough for `--quiet`.
-                    self.notice(
-                        Level::Warn,
-                        format!("hand {}: no hand history: {why}", now.0),
-                    );
-                }
-                self.outputs
-                    .push_back(Output::History { hand: now.0, text });
-            }
-        }
-        if self.keeps.ledger && after != before {
-            self.outputs.push_back(Output::Ledger);
-        }
-    }
-
     fn notice(&mut self, level: Level, text: String) {
         self.notices.push(Notice { level, text });
     }
@@ -918,79 +537,5 @@ impl Session {
     /// Rules loaded for this session.
     pub fn rules(&self) -> &Arc<HouseRules> {
         self.night.rules()
-    }
-}
-
-/// What the derived files follow: hands dealt and whether the last is over,
-/// and the ledger's entries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Marks {
-    hand: (u64, bool),
-    ledger: usize,
-}
-
-/// When each hand undo can still reach was dealt (unix seconds), so that a
-/// hand's history is dated the same live, after an undone end is played
-/// again, and when a restart rebuilds it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DealtTimes(BTreeMap<u64, u64>);
-
-impl DealtTimes {
-    /// After a change from `before` to `after` ([`hand_over`]) at `at`.
-    pub fn note(&mut self, before: (u64, bool), after: (u64, bool), at: Option<u64>) {
-        if after.0 <= before.0 {
-            return;
-        }
-        if let Some(at) = at {
-            self.0.insert(after.0, at);
-        }
-        let reach = crate::table::UNDO_HANDS as u64 + 1;
-        while self
-            .0
-            .first_key_value()
-            .is_some_and(|(&h, _)| h + reach < after.0)
-        {
-            self.0.pop_first();
-        }
-    }
-
-    pub fn at(&self, hand: u64) -> Option<u64> {
-        self.0.get(&hand).copied()
-    }
-}
-
-/// The history of the night's last hand, which is over, or why PHH cannot
-/// say it: one text, live and at a restart.
-pub fn history_text(night: &Night, dealt: &DealtTimes) -> Result<String, String> {
-    let table = night.table();
-    let hand = table.hands_dealt();
-    let meta = phh_writer::HandMeta {
-        hand,
-        // A house file is one table's rules: its name is the table's.
-        table: Some(night.rules().house.name.clone()),
-        dealt_at: dealt.at(hand),
-    };
-    phh_writer::to_phh_with(table, &meta)
-}
-
-/// Hands dealt, and whether the last one is over.
-pub fn hand_over(night: &Night) -> (u64, bool) {
-    let table = night.table();
-    (table.hands_dealt(), table.hand().is_some_and(|h| h.settled))
-}
-
-/// Whole seconds, rounded up as a countdown shows them.
-fn secs_up(d: Duration) -> u32 {
-    u32::try_from(d.as_millis().div_ceil(1000)).unwrap_or(u32::MAX)
-}
-
-/// The next time a countdown to `end` shows a new second.
-fn next_second(now: Duration, end: Duration) -> Duration {
-    let left = end.saturating_sub(now);
-    let into_second = Duration::from_millis(u64::try_from(left.as_millis() % 1000).unwrap_or(0));
-    if into_second.is_zero() {
-        now + Duration::from_secs(1).min(left.max(Duration::from_millis(1)))
-    } else {
-        now + into_second
     }
 }
