@@ -450,8 +450,9 @@ impl HandState {
         }
     }
 
-    /// G5: what drawing `cards` costs at the current exchange (0 unless it is paid).
-    fn draw_price(&self, cards: u8) -> Chips {
+    /// G5: what drawing `cards` costs at the current exchange (0 unless it
+    /// is paid); the screen shows it so the dealer collects it.
+    pub fn draw_price(&self, cards: u8) -> Chips {
         match self.current_step() {
             Some(Step::PaidDraw { multiple }) => self
                 .spec

@@ -331,7 +331,8 @@ fn g4_a_draw_of_one_two_or_three_cards_is_one_press_and_pat_is_ok() {
 
 /// Where the step allows fewer cards, a button beyond them is no draw: H1's
 /// Texas 2-step (G5) exchanges at most the two cards held, so bet/raise
-/// (three) does nothing and check/call takes two. On a declaration (G2,
+/// (three) does nothing and check/call takes two; the screen says what the
+/// count costs. On a declaration (G2,
 /// "players declare high/low/both"), the same three buttons are high, low
 /// and both, left to right.
 #[test]
@@ -343,6 +344,18 @@ fn g5_g2_a_button_beyond_the_draw_does_nothing_and_declarations_are_one_press() 
     );
     let mut c = Controller::new();
     assert_eq!(exchange(&n, &c), Some((false, 3)), "draws of 0 to 2");
+    // "each player may pay the lowest stake for each card he/she wishes to
+    // exchange": the screen says what the count on it costs.
+    for (said, then) in [
+        ("pays 0", Button::Plus),
+        ("pays 0.25", Button::Plus),
+        ("pays 0.50", Button::Plus),
+    ] {
+        let mut f = render::Frame::new();
+        screens::draw(&mut f, &View::of(&n), &c).expect("drawn");
+        assert!(shows(&f, said), "{said}:\n{}", render::to_terminal(&f));
+        assert_eq!(c.press(&n, press(then)), Intent::None);
+    }
     assert_eq!(c.press(&n, press(Button::BetRaise)), Intent::None);
     // Ann (seat 1, index 0) is left of Cat's button: she draws first.
     let ann = 0;

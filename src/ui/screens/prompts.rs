@@ -79,6 +79,13 @@ pub(super) fn prompt<D: Canvas>(
                 Line::of(format_args!("discards {fewest}"))
             } else {
                 let n = fewest + ctl.pick % (most - fewest + 1);
+                // G5: a paid exchange says what the dealer collects for
+                // the count on the screen.
+                let cards = u8::try_from(n).unwrap_or(u8::MAX);
+                if state.draw_price(1) > 0 {
+                    let price = money(table, state.draw_price(cards));
+                    right(d, &Line::of(format_args!("pays {price}")), &FONT_6X10, 24)?;
+                }
                 Line::of(format_args!("draws {n}"))
             };
             put(d, &text, &FONT_10X20, 0, 18, Alignment::Left)?;
