@@ -211,11 +211,5 @@ pub enum Record {
     Undo,
 }
 
-// The tests take this module's names through `super::*`; `OpenOptions`,
-// which they open journals with, went to `file.rs` with the code that
-// opens them, so it is named here for them.
-#[cfg(test)]
-use std::fs::OpenOptions;
-
 #[cfg(test)]
 mod tests;
