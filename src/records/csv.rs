@@ -131,10 +131,10 @@ pub fn money_paths(table: &Table) -> Vec<(String, MoneyPath)> {
             (name.to_string(), row)
         })
         .collect();
-    for e in table.ledger().entries() {
-        let Some(row) = e
-            .name
-            .as_deref()
+    let ledger = table.ledger();
+    for (i, e) in ledger.entries().iter().enumerate() {
+        let Some(row) = ledger
+            .entry_name(i)
             .and_then(|n| rows.iter_mut().find(|(name, _)| name == n))
             .map(|(_, row)| row)
         else {

@@ -50,10 +50,13 @@ impl Table {
     }
 
     /// The first "Guest N" that names nobody: no card, no one seated, no
-    /// name on the roster.
+    /// name on the roster, and nobody who played tonight (a guest who left
+    /// and a new walk-in are two people: one name would join their results
+    /// in the settle-up).
     pub fn next_guest(&self) -> String {
         let used = |n: &str| {
             self.has_card_named(n)
+                || self.ledger.has_player(n)
                 || self.rules.roster.iter().any(|r| r.eq_ignore_ascii_case(n))
                 || self
                     .seats
@@ -128,6 +131,45 @@ impl Table {
             .any(|p| p.name.eq_ignore_ascii_case(name));
         if !for_card && seated {
             return Err(TableError::NotAllowed("that player is already seated"));
+        }
+        Ok(())
+    }
+
+    /// Whether the host may rename the player in `seat` to `name`: between
+    /// hands, a name [`Table::can_name`] allows for a seat, and nobody's
+    /// tonight already (the ledger would join two people's nights). A
+    /// player whose card is in the house file keeps the file's name: the
+    /// card would seat them under it again.
+    pub fn can_rename(&self, seat: usize, name: &str) -> Result<(), TableError> {
+        self.can_rename_seat(seat)?;
+        self.can_name(name, false)?;
+        if self.ledger.has_player(name) {
+            return Err(TableError::NotAllowed("that name has played tonight"));
+        }
+        Ok(())
+    }
+
+    /// Whether the player in `seat` may be renamed now, whatever the name
+    /// (the host's seat list offers only these).
+    pub fn can_rename_seat(&self, seat: usize) -> Result<(), TableError> {
+        self.not_in_hand()?;
+        let p = self.seat_ref(seat)?;
+        if self.rules.card_named(&p.name).is_some() {
+            return Err(TableError::Refused {
+                seat,
+                why: "a card in the house file names this player: rename them there",
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn rename(&mut self, seat: usize, name: &str) -> Result<(), TableError> {
+        self.can_rename(seat, name)?;
+        let p = self.seat_mut(seat)?;
+        let old = std::mem::replace(&mut p.name, std::sync::Arc::from(name));
+        self.ledger.rename(&old, name);
+        for e in self.enrolled.iter_mut().filter(|e| *e.name == *old) {
+            e.name = name.to_string();
         }
         Ok(())
     }

@@ -85,11 +85,17 @@ pub enum TableEvent {
     /// The host binds a card the house file does not know to a player's
     /// name (from the roster, or a guest's); `uid` as the reader's hex.
     EnrollCard { uid: String, name: String },
+    /// The host renames a seated player between hands (a guest whose name
+    /// is now known, issue 22): their seat, the night's ledger lines and any
+    /// card enrolled to them take the new name, so the settle-up and
+    /// `dealerd cards` say who really played.
+    Rename { seat: usize, name: String },
 }
 
 impl TableEvent {
     /// Events only the host may make, and so only the host may take back:
-    /// new rules, a seat move, a stack correction, the end of the night.
+    /// new rules, a seat move, a stack correction, the end of the night, a
+    /// card enrolled, a player renamed.
     pub fn is_host_only(&self) -> bool {
         match self {
             TableEvent::Rules { .. }
@@ -97,7 +103,8 @@ impl TableEvent {
             | TableEvent::SetStack { .. }
             | TableEvent::MoveChips { .. }
             | TableEvent::EndSession
-            | TableEvent::EnrollCard { .. } => true,
+            | TableEvent::EnrollCard { .. }
+            | TableEvent::Rename { .. } => true,
             TableEvent::Join { .. }
             | TableEvent::Leave { .. }
             | TableEvent::SitOut { .. }

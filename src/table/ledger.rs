@@ -95,6 +95,11 @@ pub struct Ledger {
     /// Per player as in `players`: chips the host moved to and from them
     /// (`MoveChips`), in neither column.
     moved: Vec<(Chips, Chips)>,
+    /// Players renamed (`Rename`), in order: an entry before `at` under
+    /// `old` is the player now called `new`. The entries themselves are
+    /// never rewritten: they are the night's append-only record, and undo
+    /// only cuts them back ([`Ledger::entry_name`] reads them as of now).
+    renamed: Vec<(usize, Arc<str>, Arc<str>)>,
 }
 
 /// `total + amount`, never wrapping. The table admits chips only while
@@ -107,6 +112,26 @@ fn add(total: Chips, amount: Chips) -> Chips {
 }
 
 impl Ledger {
+    /// Whether anyone has a line tonight under `name` (any case).
+    pub fn has_player(&self, name: &str) -> bool {
+        self.players
+            .iter()
+            .any(|(n, _, _)| n.eq_ignore_ascii_case(name))
+    }
+
+    /// A player renamed (a guest whose name is now known): every line of
+    /// the night under `old` is theirs under `new`, so the settle-up pays
+    /// the person, not the guest number.
+    pub fn rename(&mut self, old: &str, new: &str) {
+        self.renamed
+            .push((self.entries.len(), Arc::from(old), Arc::from(new)));
+        for p in &mut self.players {
+            if &*p.0 == old {
+                p.0 = Arc::from(new);
+            }
+        }
+    }
+
     pub fn record(&mut self, hand: u64, name: Option<&str>, kind: EntryKind, amount: Chips) {
         match kind {
             EntryKind::BuyIn | EntryKind::Rebuy | EntryKind::TopUp => {
@@ -180,12 +205,25 @@ impl Ledger {
             players: self.players.clone(),
             corrections: self.corrections.clone(),
             moved: self.moved.clone(),
+            renamed: self.renamed.clone(),
             ..*self
         }
     }
 
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// The name entry `i` is under now: its own, through every rename made
+    /// after it (a guest's buy-in is the renamed player's).
+    pub fn entry_name(&self, i: usize) -> Option<&str> {
+        let mut name: &str = self.entries.get(i)?.name.as_deref()?;
+        for (at, old, new) in &self.renamed {
+            if i < *at && name == &**old {
+                name = new;
+            }
+        }
+        Some(name)
     }
 
     /// Money players brought to the table, with the host's upward stack

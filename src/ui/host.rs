@@ -55,10 +55,12 @@ pub enum Dialog {
     /// Host: a player without a card, by one of
     /// [`Table::can_seat_without_card`].
     SeatName { item: usize },
-    /// Host: a name typed a letter at a time, for the new card `card` or,
-    /// without one, a player to seat ([`super::walk_in::type_name`]).
+    /// Host: a name typed a letter at a time, for the new card `card`, the
+    /// seated player `rename` (a guest whose name is now known) or, with
+    /// neither, a player to seat ([`super::walk_in::type_name`]).
     TypeName {
         card: Option<Vec<u8>>,
+        rename: Option<usize>,
         typed: String,
         letter: usize,
     },
@@ -122,6 +124,8 @@ pub enum HostItem {
     EndSession,
     /// Seat a player who has no card.
     SeatPlayer,
+    /// Give a seated player their real name (a guest, a typo).
+    Rename,
     /// Sell a seated player chips: a top-up, or a rebuy when broke.
     Sell,
     /// After the end: archive the night and start the next.
@@ -130,13 +134,14 @@ pub enum HostItem {
 }
 
 impl HostItem {
-    pub const ALL: [HostItem; 9] = [
+    pub const ALL: [HostItem; 10] = [
         HostItem::MoveSeat,
         HostItem::SetStack,
         HostItem::Remove,
         HostItem::Reload,
         HostItem::EndSession,
         HostItem::SeatPlayer,
+        HostItem::Rename,
         HostItem::Sell,
         HostItem::NewNight,
         HostItem::Lock,
@@ -160,6 +165,7 @@ impl HostItem {
             .filter(|item| match item {
                 HostItem::SeatPlayer => !table.in_hand() && !empty_seats(table).is_empty(),
                 HostItem::Sell => !occupied(table).is_empty(),
+                HostItem::Rename => !host_seats(table, HostItem::Rename).is_empty(),
                 HostItem::NewNight => false,
                 HostItem::MoveSeat
                 | HostItem::SetStack
@@ -175,6 +181,7 @@ impl HostItem {
         match self {
             HostItem::SeatPlayer => "Seat a player",
             HostItem::Sell => "Buy-in/rebuy",
+            HostItem::Rename => "Rename a player",
             HostItem::NewNight => "New night",
             HostItem::MoveSeat => "Move a player",
             HostItem::SetStack => "Correct a stack",
@@ -483,14 +490,14 @@ impl Controller {
                     HostItem::NewNight => dialog(Dialog::ConfirmNewNight),
                     HostItem::SeatPlayer => dialog(Dialog::SeatName { item: 0 }),
                     HostItem::Lock => (Mode::Main, Intent::LockHost),
-                    item => match occupied(table).first() {
+                    item => match host_seats(table, item).first() {
                         Some(&seat) => dialog(Dialog::HostPick { item, seat }),
                         None => tell(Mode::Dialog(Dialog::HostMenu(i)), "nobody is seated"),
                     },
                 }
             }
             Dialog::HostPick { item, seat } => {
-                let Some(seat) = pick::step_in(&occupied(table), seat, press.button) else {
+                let Some(seat) = pick::step_in(&host_seats(table, item), seat, press.button) else {
                     return (Mode::Main, Intent::None);
                 };
                 if !ok {
@@ -510,6 +517,7 @@ impl Controller {
                         dialog(Dialog::amount(purpose, amount))
                     }
                     HostItem::Sell => super::walk_in::sell(table, seat),
+                    HostItem::Rename => dialog(super::walk_in::typing(None, Some(seat))),
                     _ => (Mode::Main, Intent::Apply(TableEvent::Leave { seat })),
                 }
             }
@@ -540,9 +548,10 @@ impl Controller {
             Dialog::SeatName { item } => super::walk_in::seat_name(table, item, press),
             Dialog::TypeName {
                 card,
+                rename,
                 typed,
                 letter,
-            } => super::walk_in::type_name(table, card, typed, letter, press),
+            } => super::walk_in::type_name(table, (card, rename), typed, letter, press),
             Dialog::ConfirmNewNight if ok => (Mode::Main, Intent::NewNight),
             Dialog::ConfirmNewNight => dialog(Dialog::ConfirmNewNight),
             Dialog::ConfirmUndo { what, generation } => {
@@ -563,6 +572,12 @@ fn back(d: &Dialog, host: bool) -> Mode {
         } => Mode::Dialog(Dialog::Enroll {
             uid: uid.clone(),
             item: 0,
+        }),
+        Dialog::TypeName {
+            rename: Some(seat), ..
+        } if host => Mode::Dialog(Dialog::HostPick {
+            item: HostItem::Rename,
+            seat: *seat,
         }),
         Dialog::TypeName { card: None, .. } if host => Mode::Dialog(Dialog::SeatName { item: 0 }),
         Dialog::Amount {
@@ -716,6 +731,27 @@ pub(super) fn empty_seats(table: &Table) -> Vec<usize> {
         .filter(|(_, p)| p.is_none())
         .map(|(i, _)| i)
         .collect()
+}
+
+/// The seats a host item may act on: anyone seated, or for a rename those
+/// the table lets be renamed now (`Table::can_rename_seat`).
+pub(super) fn host_seats(table: &Table, item: HostItem) -> Vec<usize> {
+    let seats = occupied(table);
+    match item {
+        HostItem::Rename => seats
+            .into_iter()
+            .filter(|&s| table.can_rename_seat(s).is_ok())
+            .collect(),
+        HostItem::MoveSeat
+        | HostItem::SetStack
+        | HostItem::Remove
+        | HostItem::Reload
+        | HostItem::EndSession
+        | HostItem::SeatPlayer
+        | HostItem::Sell
+        | HostItem::NewNight
+        | HostItem::Lock => seats,
+    }
 }
 
 pub(super) fn occupied(table: &Table) -> Vec<usize> {

@@ -138,15 +138,16 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
         }
         Dialog::TypeName {
             card,
+            rename,
             typed,
             letter,
         } => {
-            let title = if card.is_some() {
-                "New card's name"
-            } else {
-                "Name to seat"
+            let title = match (card, rename) {
+                (Some(_), _) => Line::of(format_args!("New card's name")),
+                (None, Some(seat)) => Line::of(format_args!("Rename {}", seat_name(table, *seat))),
+                (None, None) => Line::of(format_args!("Name to seat")),
             };
-            left(d, title, &FONT_7X13_BOLD, 0)?;
+            left(d, &title, &FONT_7X13_BOLD, 0)?;
             // What is typed, then the letter plus/minus turn, lit.
             put(d, typed, &FONT_10X20, 0, 18, Alignment::Left)?;
             let shown = typed_name(typed, *letter);

@@ -8,7 +8,7 @@ use crate::table::{Night, Table, TableEvent};
 use crate::ui::{Button, Press};
 
 use super::controller::{Controller, Intent, Mode};
-use super::host::{empty_seats, Dialog, Purpose};
+use super::host::{empty_seats, Dialog, HostItem, Purpose};
 use super::pick;
 use super::view::View;
 
@@ -138,7 +138,7 @@ pub(super) fn enroll(table: &Table, uid: Vec<u8>, item: usize, press: Press) -> 
                 name: name.clone(),
             }),
         ),
-        (Button::Ok, None) => (Mode::Dialog(typing(Some(uid))), Intent::None),
+        (Button::Ok, None) => (Mode::Dialog(typing(Some(uid), None)), Intent::None),
         _ => (Mode::Dialog(Dialog::Enroll { uid, item }), Intent::None),
     }
 }
@@ -151,7 +151,7 @@ pub(super) fn seat_name(table: &Table, item: usize, press: Press) -> (Mode, Inte
     let item = pick::step(item, names.len() + 1, press.button);
     match (press.button, names.get(item)) {
         (Button::Ok, Some(name)) => seat_for(table, name.clone()),
-        (Button::Ok, None) => (Mode::Dialog(typing(None)), Intent::None),
+        (Button::Ok, None) => (Mode::Dialog(typing(None, None)), Intent::None),
         _ => (Mode::Dialog(Dialog::SeatName { item }), Intent::None),
     }
 }
@@ -164,9 +164,12 @@ fn seat_for(table: &Table, name: String) -> (Mode, Intent) {
     }
 }
 
-fn typing(card: Option<Vec<u8>>) -> Dialog {
+/// A name to type from its first letter: for a new card, a seated player
+/// to rename, or (neither) a player to seat.
+pub(super) fn typing(card: Option<Vec<u8>>, rename: Option<usize>) -> Dialog {
     Dialog::TypeName {
         card,
+        rename,
         typed: String::new(),
         letter: 0,
     }
@@ -177,11 +180,12 @@ fn typing(card: Option<Vec<u8>>) -> Dialog {
 /// takes the last one back (with none, back to the list), held OK keeps
 /// the letter shown and ends (so does OK after the twelfth letter, the
 /// most a name has): the table checks the name
-/// (`Table::can_name`), then the card is enrolled to it or the player goes
-/// on to a seat and a buy-in.
+/// (`Table::can_name`, or `Table::can_rename`), then the card is enrolled
+/// to it, the seated player takes it, or the player goes on to a seat and a
+/// buy-in.
 pub(super) fn type_name(
     table: &Table,
-    card: Option<Vec<u8>>,
+    (card, rename): (Option<Vec<u8>>, Option<usize>),
     mut typed: String,
     mut letter: usize,
     press: Press,
@@ -195,10 +199,15 @@ pub(super) fn type_name(
         }
         (Button::Undo, _) => {
             if typed.pop().is_none() {
-                return match card {
-                    Some(uid) => (Mode::Dialog(Dialog::Enroll { uid, item: 0 }), Intent::None),
-                    None => (Mode::Dialog(Dialog::SeatName { item: 0 }), Intent::None),
+                let list = match (card, rename) {
+                    (Some(uid), _) => Dialog::Enroll { uid, item: 0 },
+                    (None, Some(seat)) => Dialog::HostPick {
+                        item: HostItem::Rename,
+                        seat,
+                    },
+                    (None, None) => Dialog::SeatName { item: 0 },
                 };
+                return (Mode::Dialog(list), Intent::None);
             }
             letter = 0;
         }
@@ -208,13 +217,21 @@ pub(super) fn type_name(
         }
         (Button::Ok, _) => {
             let name = typed_name(&typed, letter);
-            if let Err(why) = table.can_name(&name, card.is_some()) {
+            let allowed = match rename {
+                Some(seat) => table.can_rename(seat, &name),
+                None => table.can_name(&name, card.is_some()),
+            };
+            if let Err(why) = allowed {
                 let stay = Dialog::TypeName {
                     card,
+                    rename,
                     typed,
                     letter,
                 };
                 return (Mode::Dialog(stay), Intent::Tell(format!("{name}: {why}")));
+            }
+            if let Some(seat) = rename {
+                return (Mode::Main, Intent::Apply(TableEvent::Rename { seat, name }));
             }
             return match card {
                 Some(uid) => (
@@ -231,6 +248,7 @@ pub(super) fn type_name(
     }
     let stay = Dialog::TypeName {
         card,
+        rename,
         typed,
         letter,
     };

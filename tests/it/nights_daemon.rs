@@ -210,6 +210,41 @@ fn a_name_typed_on_the_device_enrolls_a_card_and_seats_its_player() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A card enrolled "as 'Guest N' to be renamed later" (issue 22), renamed
+/// on the buttons: the new card to Guest 1 (the roster's two, then the
+/// guest), seat and buy-in; then the host menu's "Rename a player" (minus
+/// three times from the top: past Lock and Buy-in/rebuy), the guest's seat,
+/// and "Kim" typed. The journal has the rename, and `dealerd cards` prints
+/// the card under the name he really has.
+#[test]
+fn a_guest_renamed_on_the_device_is_printed_under_the_new_name() {
+    let dir = common::fresh_dir("nights", "rename");
+    let config = house(&dir, &crate::walk_ins::roster_house());
+    let state = dir.join("state");
+    let keys = ":tap host\n:tap 04:00:00:66\n++\no\no\no\n\
+                :tap host\n---\no\no\n==o\n=+++o\n==++O\n";
+    drive(&config, &state, keys, |s| {
+        journal(s).contains(r#""type":"rename","seat":0,"name":"Kim""#)
+    });
+    let j = journal(&state);
+    assert!(
+        j.contains(r#""type":"enroll-card","uid":"04:00:00:66","name":"Guest 1""#),
+        "{j}"
+    );
+    let out = common::dealerd()
+        .arg("cards")
+        .arg(&state)
+        .output()
+        .expect("dealerd cards");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("[[card]]\nuid = \"04:00:00:66\"\nplayer = \"Kim\"\n"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn two_nights_in_one_state_directory_are_both_reported() {
     let dir = common::fresh_dir("nights", "two");

@@ -84,6 +84,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("enroll-card", crate::walk_ins::enroll),
     ("seat-name", crate::walk_ins::seat_name),
     ("type-name", crate::walk_ins::type_name),
+    ("rename", crate::walk_ins::rename),
     ("host-menu-ended", crate::walk_ins::host_menu_ended),
     ("confirm-new-night", crate::walk_ins::confirm_new_night),
     ("confirm-undo", crate::walk_ins::confirm_undo),

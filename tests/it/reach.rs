@@ -15,7 +15,7 @@ use dealerd::ui::{Button, Press};
 use dealerd::ui::{Controller, Dialog, HostItem, Intent, MenuItem, Mode, PlayerItem, View};
 
 /// Every event kind, numbered; `KINDS` is how many there are.
-const KINDS: usize = 37;
+const KINDS: usize = 38;
 
 fn kind(e: &TableEvent) -> usize {
     match e {
@@ -44,6 +44,7 @@ fn kind(e: &TableEvent) -> usize {
         TableEvent::MoveChips { .. } => 22,
         TableEvent::EnrollCard { .. } => 23,
         TableEvent::Hand(e) => 24 + hand_kind(e),
+        TableEvent::Rename { .. } => 37,
     }
 }
 
@@ -297,6 +298,13 @@ fn every_table_event_is_reached_by_presses_cards_or_the_host_menu() {
     let view = View::of(&d.night).host_unlocked();
     assert_eq!(d.ctl.unknown_card(&view, &[4, 0, 0, 0x99]), Intent::None);
     d.press(s, &[Ok]);
+
+    // A player renamed from the host menu: the item, the seat, then a name
+    // typed a letter at a time (OK after the twelfth letter ends it).
+    // (Walk-ins: the default's cards name Ann to Fay, who keep the file's
+    // names.)
+    let mut d = Device::at("rules default\njoin 1 Gus 100\njoin 2 Hal 100\nbutton Gus\n");
+    d.host(HostItem::Rename).press(s, &[Ok; 15]);
 
     let missing: Vec<usize> = (0..KINDS)
         .filter(|k| !s.contains(k) && not_pressed(*k).is_none())

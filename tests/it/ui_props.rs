@@ -198,27 +198,30 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// The host's side too (issue 22): with the host card tapped, an
-    /// unknown card's dialog, the host menu, seating without a card and a
-    /// name typed a letter at a time, under any presses (held ones too):
+    /// unknown card's dialog, the host menu, seating without a card, a
+    /// rename and a name typed a letter at a time, under any presses (held
+    /// ones too):
     /// no panic, every frame drawn, the books balanced, and every name the
     /// table took is one its name rule allows.
     #[test]
     fn random_host_presses_never_panic(
         presses in proptest::collection::vec(press(), 0..200),
         uid in any::<[u8; 4]>(),
-        start in 0u8..3,
+        start in 0u8..4,
     ) {
         let text = "rules default\njoin 1 Ann 100\njoin 2 Bob 60\nbutton Ann\n";
         let mut night = script::run("h.scn", text, Path::new(".")).unwrap();
         let mut c = Controller::new();
         let uid = [&[0x08], &uid[..]].concat();
         let _ = c.unknown_card(&View::of(&night).host_unlocked(), &uid);
-        // A third of the runs start typing a card's name, a third a
-        // seated player's.
+        // A quarter of the runs start typing a card's name, a quarter a
+        // player's to seat, a quarter Bob's new name.
         let card = (start == 1).then(|| uid.clone());
+        let rename = (start == 3).then_some(1);
         if start > 0 {
             c.mode = dealerd::ui::Mode::Dialog(dealerd::ui::Dialog::TypeName {
                 card,
+                rename,
                 typed: String::new(),
                 letter: 0,
             });
@@ -237,6 +240,7 @@ proptest! {
             for e in events {
                 let name = match &e {
                     dealerd::table::TableEvent::EnrollCard { name, .. }
+                    | dealerd::table::TableEvent::Rename { name, .. }
                     | dealerd::table::TableEvent::Join { name, .. } => Some(name.clone()),
                     _ => None,
                 };

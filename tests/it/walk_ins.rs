@@ -463,6 +463,25 @@ fn drawn(n: &Night, c: &Controller, host: bool, is: fn(&Screen) -> bool) -> Fram
     f
 }
 
+/// The host renaming a seated guest: "Ki" typed, the m shown lit.
+pub(crate) fn rename() -> Frame {
+    let mut n = roster_night("1 Ann 100\n2 Guest 100\n");
+    let mut c = host_item(&n, HostItem::Rename);
+    presses(&mut n, &mut c, true, &[Button::Ok, Button::Ok]);
+    let mut keys = kim();
+    keys.pop();
+    typed(&mut n, &mut c, &keys);
+    drawn(&n, &c, true, |s| {
+        matches!(
+            s,
+            Screen::Dialog(Dialog::TypeName {
+                rename: Some(1),
+                ..
+            })
+        )
+    })
+}
+
 /// A new card, the host unlocked: which name it is for.
 pub(crate) fn enroll() -> Frame {
     let n = roster_night("1 Ann 100\n");
@@ -531,4 +550,172 @@ fn a_scripts_output_has_the_keys_help_once() {
     let text = String::from_utf8(out).expect("utf-8");
     assert!(text.matches('┌').count() >= 3, "{text}");
     assert_eq!(text.matches(sim::KEYS).count(), 1, "{text}");
+}
+
+/// Issue 22: a card enrolled "to the next 'Guest N', to be renamed later".
+/// The host renames a seated guest on the device ("Rename a player": the
+/// seat, then the name typed): the seat, the night's ledger and the card
+/// take the new name, so the settle-up and `dealerd cards` say who played,
+/// and the card still opens the player's menu. What may not be renamed is
+/// refused with the reason, and a player whose card is in the house file is
+/// not offered (the file's card would seat them under the old name again).
+#[test]
+fn a_guest_is_renamed_on_the_device_and_the_ledger_and_card_follow() {
+    use Button::*;
+    let mut n = roster_night("1 Ann 100\n");
+    let uid = [0x04, 0x00, 0x00, 0x55];
+    // The card enrolled as the next guest (after Zoe and Yan), seated, bought in.
+    let mut c = Controller::new();
+    assert_eq!(
+        c.unknown_card(&View::of(&n).host_unlocked(), &uid),
+        Intent::None
+    );
+    presses(&mut n, &mut c, true, &[Plus, Plus, Ok]);
+    // As the session does: the card just enrolled goes on to its seat.
+    assert_eq!(c.player_card(&n, "Guest 1"), Intent::None);
+    presses(&mut n, &mut c, true, &[Ok, Ok]);
+    let guest = n.table().player(1).expect("seated").name.to_string();
+    assert_eq!(guest, "Guest 1");
+    // Ann has a card in the house file: only the guest may be renamed.
+    let mut c = host_item(&n, HostItem::Rename);
+    presses(&mut n, &mut c, true, &[Ok]);
+    assert_eq!(
+        c.mode,
+        Mode::Dialog(Dialog::HostPick {
+            item: HostItem::Rename,
+            seat: 1
+        })
+    );
+    assert_eq!(presses(&mut n, &mut c, true, &[Plus]), vec![]);
+    assert_eq!(
+        c.mode,
+        Mode::Dialog(Dialog::HostPick {
+            item: HostItem::Rename,
+            seat: 1
+        }),
+        "Ann is not in the list"
+    );
+    presses(&mut n, &mut c, true, &[Ok]);
+    let frame = drawn(&n, &c, true, |s| {
+        matches!(s, Screen::Dialog(Dialog::TypeName { .. }))
+    });
+    assert!(crate::night::shows(&frame, "Rename Guest 1"));
+    // "Ann" is seated and has a card: refused, what was typed stays.
+    // A is where the letters start; n is thirteen on from a.
+    let n13 = [
+        (Plus, true),
+        (Plus, true),
+        (Plus, false),
+        (Plus, false),
+        (Plus, false),
+    ];
+    let mut keys = vec![(Ok, false)];
+    keys.extend(n13);
+    keys.push((Ok, false));
+    keys.extend(n13);
+    keys.push((Ok, true));
+    let said = typed(&mut n, &mut c, &keys);
+    assert!(
+        matches!(&said, Intent::Tell(t) if t.contains("Ann: that name already has a card")),
+        "{said:?}"
+    );
+    // Back to nothing typed ("An" stays after the refusal), then "Kim".
+    for _ in 0..2 {
+        typed(&mut n, &mut c, &[(Undo, false)]);
+    }
+    let said = typed(&mut n, &mut c, &kim());
+    assert_eq!(
+        said,
+        Intent::Apply(TableEvent::Rename {
+            seat: 1,
+            name: "Kim".into()
+        })
+    );
+    let t = n.table();
+    assert_eq!(&*t.player(1).expect("seated").name, "Kim");
+    assert_eq!(t.enrolled_name(&uid), Some("Kim"), "the card follows");
+    let names: Vec<String> = t.ledger().by_player().into_iter().map(|p| p.0).collect();
+    assert!(
+        names.contains(&"Kim".to_string()) && !names.contains(&guest),
+        "{names:?}"
+    );
+    assert_eq!(
+        t.describe(&TableEvent::Rename {
+            seat: 1,
+            name: "Lee".into()
+        }),
+        "Kim is now Lee"
+    );
+    // The guest's buy-in, booked before the rename, reads as Kim's; the
+    // ledger's entries themselves are never rewritten.
+    let buy_in = t
+        .ledger()
+        .entries()
+        .iter()
+        .position(|e| e.name.as_deref() == Some("Guest 1"))
+        .expect("the guest's buy-in");
+    assert_eq!(t.ledger().entry_name(buy_in), Some("Kim"));
+    // Her card opens Kim's menu.
+    let mut c = Controller::new();
+    assert_eq!(c.player_card(&n, "Kim"), Intent::None);
+    assert!(matches!(
+        c.mode,
+        Mode::Dialog(Dialog::PlayerMenu { seat: 1, .. })
+    ));
+    // Undo puts every name back (the host is asked first, as for any
+    // event that is not the hand's last action).
+    let mut back = n.clone();
+    back.undo().expect("undo the rename");
+    let t = back.table();
+    assert_eq!(&*t.player(1).expect("seated").name, "Guest 1");
+    assert_eq!(t.enrolled_name(&uid), Some("Guest 1"));
+    assert_eq!(t.ledger().entry_name(buy_in), Some("Guest 1"));
+    let names: Vec<String> = t.ledger().by_player().into_iter().map(|p| p.0).collect();
+    assert!(
+        names.contains(&guest) && !names.contains(&"Kim".to_string()),
+        "{names:?}"
+    );
+
+    // The table's one rule: not during a hand, not a name that played tonight,
+    // not a player with a card in the house file.
+    let t = n.table();
+    assert!(t.can_rename(1, "Ann").is_err());
+    assert!(t
+        .can_rename(0, "Al")
+        .unwrap_err()
+        .to_string()
+        .contains("house file"));
+    let mut left = roster_night("1 Ann 100\n2 Bo 100\n3 Cy 100\n");
+    left.apply(TableEvent::Leave { seat: 1 })
+        .expect("Bo leaves");
+    let err = left.table().can_rename(2, "Bo").unwrap_err().to_string();
+    assert!(err.contains("played tonight"), "{err}");
+    left.apply(TableEvent::SetButton { seat: 0 })
+        .expect("button");
+    left.apply(TableEvent::NewHand).expect("a hand");
+    assert!(
+        left.table().can_rename(2, "Dee").is_err(),
+        "not during a hand"
+    );
+    assert!(!HostItem::offered(left.table()).contains(&HostItem::Rename));
+}
+
+/// A guest without a card who cashes out, and the next walk-in, are two
+/// people: the next guest's name is a new one, so the settle-up does not
+/// join their results under one "Guest 1".
+#[test]
+fn a_guest_who_left_does_not_give_his_name_to_the_next_walk_in() {
+    let mut n = roster_night("1 Ann 100\n");
+    n.apply(TableEvent::Join {
+        seat: 1,
+        name: "Guest 1".into(),
+        buy_in: 100,
+    })
+    .expect("a guest");
+    assert_eq!(n.table().next_guest(), "Guest 2");
+    n.apply(TableEvent::Leave { seat: 1 })
+        .expect("Guest 1 leaves");
+    assert_eq!(n.table().next_guest(), "Guest 2", "not Guest 1 again");
+    let names = n.table().can_seat_without_card();
+    assert_eq!(names.last().map(String::as_str), Some("Guest 2"));
 }
