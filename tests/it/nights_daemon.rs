@@ -51,6 +51,21 @@ fn drive(config: &Path, state: &Path, keys: &str, done: impl Fn(&Path) -> bool) 
     text
 }
 
+/// What `dealerd cards` prints for the state directory, which must bind
+/// `uid` to `player` as a house file's `[[card]]`.
+fn cards_printing(state: &Path, uid: &str, player: &str) -> String {
+    let out = common::dealerd()
+        .arg("cards")
+        .arg(state)
+        .output()
+        .expect("dealerd cards");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let card = format!("[[card]]\nuid = \"{uid}\"\nplayer = \"{player}\"\n");
+    assert!(text.contains(&card), "{text}");
+    text
+}
+
 fn house(dir: &Path, text: &str) -> PathBuf {
     let config = dir.join("house.toml");
     std::fs::write(&config, text).expect("config");
@@ -127,17 +142,7 @@ fn a_card_enrolled_on_the_device_survives_a_restart_and_is_printed() {
         journal(s).contains("\"sit-out\"")
     });
     assert!(log.contains("card 04:00:00:99 (Zoe)"), "{log}");
-    let out = common::dealerd()
-        .arg("cards")
-        .arg(&state)
-        .output()
-        .expect("dealerd cards");
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("[[card]]\nuid = \"04:00:00:99\"\nplayer = \"Zoe\"\n"),
-        "{text}"
-    );
+    let text = cards_printing(&state, "04:00:00:99", "Zoe");
     // What it prints is a house file's [[card]]: the file takes it.
     let both = format!(
         "{}\n{text}",
@@ -231,17 +236,7 @@ fn a_guest_renamed_on_the_device_is_printed_under_the_new_name() {
         j.contains(r#""type":"enroll-card","uid":"04:00:00:66","name":"Guest 1""#),
         "{j}"
     );
-    let out = common::dealerd()
-        .arg("cards")
-        .arg(&state)
-        .output()
-        .expect("dealerd cards");
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("[[card]]\nuid = \"04:00:00:66\"\nplayer = \"Kim\"\n"),
-        "{text}"
-    );
+    cards_printing(&state, "04:00:00:66", "Kim");
     let _ = std::fs::remove_dir_all(dir);
 }
 
