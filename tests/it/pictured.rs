@@ -125,6 +125,20 @@ pub(crate) fn draw() -> Frame {
     })
 }
 
+/// Issue 22: after a one-press draw the next seat's screen confirms what
+/// was recorded; the keys share one line above it.
+pub(crate) fn draw_confirmed() -> Frame {
+    let n = h1(
+        "Texas 2-step",
+        "Cat call\nAnn call\nBob check\nflop\nAnn check\nBob check\nCat check\ndraw Ann 1\n",
+    );
+    let said = n.table().describe(n.events().last().expect("the draw"));
+    assert_eq!(said, "Ann draws 1");
+    shown(View::of(&n).with_confirm(&said), &Controller::new(), |s| {
+        matches!(s, Screen::Exchange { declare: false, .. })
+    })
+}
+
 /// G2: the declaration after the river, Ann's cursor moved on once.
 pub(crate) fn declare() -> Frame {
     let checks = "Ann check\nBob check\nCat check\n";

@@ -41,6 +41,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("message", pictured::message),
     ("opener", pictured::opener),
     ("draw", pictured::draw),
+    ("draw-confirmed", pictured::draw_confirmed),
     ("declare", pictured::declare),
     ("deal-flop", pictured::deal_flop),
     ("bomb-deal", pictured::bomb_deal),
