@@ -91,55 +91,33 @@ pub(super) fn prompt<D: Canvas>(
             };
             put(d, &text, &FONT_10X20, 0, 18, Alignment::Left)?;
             // What each press does, so a dealer learns the one-press keys
-            // from the screen (issue 22): two lines, or one, shorter, when
-            // the bottom confirms what the last press recorded ("Bob draws
-            // 2", as on the action screen: a one-press draw has no preview,
-            // so the next seat's screen says what was taken).
-            let bottom = confirmation(d, confirm)?;
-            let short = bottom < H;
-            let mut keys = Line::new();
+            // from the screen (issue 22). Under them, what the last press
+            // recorded ("Bob draws 2", as on the action screen: a one-press
+            // draw has no preview, so the next seat's screen says what was
+            // taken); the two lines move up to make room for it.
             let (hint, keys) = if declare {
-                // Short: the three keys name every side, so they alone.
-                let hint = if short {
-                    ""
-                } else {
-                    "declares: +/- change  OK"
-                };
-                let or = if short { "" } else { "or " };
-                let _ = write!(keys, "{or}F:high C:low B:both");
-                (Line::of(format_args!("{hint}")), keys)
+                (
+                    Line::of(format_args!("declares: +/- change  OK")),
+                    Line::of(format_args!("or F:high C:low B:both")),
+                )
             } else if discard {
-                (Line::of(format_args!("OK when discarded")), keys)
+                (Line::of(format_args!("OK when discarded")), Line::new())
             } else {
+                let mut keys = Line::new();
                 for (b, n) in [("F", 1), ("C", 2), ("B", 3)] {
                     if n <= most {
-                        let lead = match (n, short) {
-                            (1, false) => "or ",
-                            (1, true) => "  ",
-                            (_, false) => "  ",
-                            (_, true) => " ",
-                        };
-                        let _ = write!(keys, "{lead}{b}:{n}");
+                        let _ = write!(keys, "{}{b}:{n}", if n == 1 { "or " } else { "  " });
                     }
                 }
-                let hint = if short {
-                    Line::of(format_args!("+/- 0-{most} OK"))
-                } else {
-                    Line::of(format_args!("+/- change (0-{most})  OK"))
-                };
-                (hint, keys)
+                (Line::of(format_args!("+/- change (0-{most})  OK")), keys)
             };
-            if short {
-                left(
-                    d,
-                    &Line::of(format_args!("{}{}", hint.as_str(), keys.as_str())),
-                    &FONT_5X8,
-                    44,
-                )?;
+            let (top, next) = if confirmation(d, confirm)? < H {
+                (38, 46)
             } else {
-                left(d, &hint, &FONT_5X8, 44)?;
-                left(d, &keys, &FONT_5X8, 53)?;
-            }
+                (44, 53)
+            };
+            left(d, &hint, &FONT_5X8, top)?;
+            left(d, &keys, &FONT_5X8, next)?;
         }
         Phase::Betting(_) => {
             let s = crate::ui::screen::opener_at(state, ctl.pick).unwrap_or(0);
