@@ -298,7 +298,7 @@ impl Controller {
                 let range = exchange_range(state, declare);
                 let pick = match (press.button, exchange_key(declare, range, press.button)) {
                     (_, Some(k)) => k,
-                    (Button::Ok, None) => range.0 + self.pick % choices.max(1),
+                    (Button::Ok, None) => under_cursor(range, self.pick),
                     _ => return (Mode::Main, Intent::None),
                 };
                 let Some(seat) = seat else {
@@ -738,6 +738,12 @@ pub fn exchange_range(state: Option<&crate::engine::HandState>, declare: bool) -
     }
     let (fewest, most) = state.and_then(|s| s.draw_range()).unwrap_or((0, 0));
     (usize::from(fewest), usize::from(most.max(fewest)))
+}
+
+/// The choice the cursor `pick` stands on in `fewest..=most`: what the
+/// exchange screen shows and what OK records (one place for both).
+pub fn under_cursor((fewest, most): (usize, usize), pick: usize) -> usize {
+    fewest + pick % (most.saturating_sub(fewest) + 1)
 }
 
 pub(super) const DECLARATIONS: [Declaration; 3] =

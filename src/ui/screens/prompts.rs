@@ -10,7 +10,7 @@ use embedded_graphics::text::Alignment;
 use crate::engine::{Phase, Step};
 use crate::table::Table;
 use crate::ui::canvas::Canvas;
-use crate::ui::controller::{exchange_range, Controller};
+use crate::ui::controller::{exchange_range, under_cursor, Controller};
 use crate::ui::fonts::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use crate::ui::pot_lines;
 
@@ -79,7 +79,7 @@ pub(super) fn prompt<D: Canvas>(
             } else if discard {
                 Line::of(format_args!("discards {fewest}"))
             } else {
-                let n = fewest + ctl.pick % (most - fewest + 1);
+                let n = under_cursor((fewest, most), ctl.pick);
                 // G5: a paid exchange says what the dealer collects for
                 // the count on the screen.
                 let cards = u8::try_from(n).unwrap_or(u8::MAX);
