@@ -92,8 +92,16 @@ pub(super) fn user_and_groups(env: &Env, r: &mut Report) -> Option<Ids> {
 pub(super) fn device_nodes(env: &Env, hw: &Hardware, ids: Option<&Ids>, r: &mut Report) {
     let i2c = format!("/dev/i2c-{}", hw.i2c_bus);
     let nodes: [(&str, &[&str], &str); 4] = [
-        (&i2c, &[], "I2C is off: see the boot config check"),
-        ("/dev/spidev0.0", &[], "SPI is off: see the boot config check"),
+        (
+            &i2c,
+            &[],
+            "I2C is off, or i2c-dev is not loaded: see the boot config and DeviceAllow=char-i2c checks",
+        ),
+        (
+            "/dev/spidev0.0",
+            &[],
+            "SPI is off, or spidev is not loaded: see the boot config and DeviceAllow=char-spi checks",
+        ),
         (
             "/dev/gpiochip0",
             &[],
@@ -148,6 +156,48 @@ pub(super) fn device_nodes(env: &Env, hw: &Hardware, ids: Option<&Ids>, r: &mut 
                 ),
             );
         }
+    }
+}
+
+/// The device classes the unit allows (`DeviceAllow=char-NAME` in
+/// systemd/dealerd.service), each with the kernel module that registers
+/// it and the node it opens. systemd resolves a class from /proc/devices
+/// when the service starts: a module loaded later leaves that device
+/// denied for the whole run. The package loads the modules at boot
+/// (debian/modules-load-dealerd.conf) and the unit starts after them.
+pub const UNIT_DEVICE_CLASSES: [(&str, &str, &str); 3] = [
+    ("gpiochip", "the kernel's GPIO", "/dev/gpiochip0"),
+    ("spi", "spidev", "/dev/spidev0.0"),
+    ("i2c", "i2c-dev", "/dev/i2c-1"),
+];
+
+/// What the unit needs of the kernel, said in the unit's words: each
+/// `DeviceAllow=char-NAME` class listed in /proc/devices.
+pub(super) fn kernel_classes(env: &Env, r: &mut Report) {
+    let Some(text) = read(&env.root, "/proc/devices") else {
+        return r.skip("kernel devices", "no /proc/devices to read");
+    };
+    // The character devices come first, up to "Block devices:".
+    let listed: BTreeSet<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("Block"))
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .collect();
+    for (class, module, node) in UNIT_DEVICE_CLASSES {
+        let check = format!("DeviceAllow=char-{class}");
+        if listed.contains(class) {
+            r.ok(check, format!("/proc/devices lists {class}"));
+            continue;
+        }
+        let load = match module {
+            "the kernel's GPIO" => "update Raspberry Pi OS (`sudo apt full-upgrade`) and reboot".to_string(),
+            m => format!("run `sudo modprobe {m}` (the package's /usr/lib/modules-load.d/dealerd.conf loads it at each boot)"),
+        };
+        r.fail(
+            check,
+            format!("/proc/devices does not list {class}: the service may not open {node}"),
+            format!("{load}, then `sudo systemctl restart dealerd`: the service reads /proc/devices as it starts"),
+        );
     }
 }
 

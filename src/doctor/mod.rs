@@ -9,6 +9,7 @@
 //! stuck low, the user not in a group) is a test, not a hope.
 
 mod files;
+pub use files::UNIT_DEVICE_CLASSES;
 #[cfg(feature = "pi")]
 pub mod pi;
 pub mod sim;
@@ -152,6 +153,11 @@ pub trait Bench {
     fn ask(&mut self, ask: Ask);
     /// Let `d` pass between two looks at a line or the reader.
     fn sleep(&mut self, d: Duration);
+    /// Take the devices for the doctor's checks, or say who holds them
+    /// (`hw::claim`); the simulated bench is nobody else's.
+    fn claim(&mut self) -> Result<(), BenchError> {
+        Ok(())
+    }
 }
 
 /// Where the doctor looks.
@@ -174,7 +180,21 @@ pub fn examine(env: &mut Env, hw: &Hardware) -> Report {
     let mut report = Report::default();
     let groups = files::user_and_groups(env, &mut report);
     files::device_nodes(env, hw, groups.as_ref(), &mut report);
+    files::kernel_classes(env, &mut report);
     files::boot_config(env, &mut report);
+    if let Err(e) = env.bench.claim() {
+        // Beside the running service: nothing is opened, so its pull-ups,
+        // its reader and its table stay as they are.
+        report.fail(
+            "devices",
+            format!("in use: {e}"),
+            "stop the service first (`sudo systemctl stop dealerd`), run `dealerd doctor`, then `sudo systemctl start dealerd`",
+        );
+        for check in ["OLED", "RFID reader", "buttons", "card"] {
+            report.skip(check, "the devices are in use (see above)");
+        }
+        return report;
+    }
     oled(env, hw, &mut report);
     reader(env, hw, &mut report);
     buttons(env, hw, &mut report);

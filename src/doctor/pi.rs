@@ -20,6 +20,10 @@ pub struct PiBench {
     gpio: Option<Gpio>,
     reader: Option<PiRfid>,
     lines: BTreeMap<u8, InputPin>,
+    /// The devices, taken from any other dealerd for the whole check. Last,
+    /// so it is let go after the lines (whose drop resets their pull-ups):
+    /// a daemon starting meanwhile sets its own after that, not before.
+    claim: Option<crate::hw::claim::Claim>,
 }
 
 fn err(e: impl std::fmt::Display) -> BenchError {
@@ -85,5 +89,12 @@ impl Bench for PiBench {
 
     fn sleep(&mut self, d: Duration) {
         std::thread::sleep(d);
+    }
+
+    fn claim(&mut self) -> Result<(), BenchError> {
+        if self.claim.is_none() {
+            self.claim = Some(crate::hw::claim::claim().map_err(err)?);
+        }
+        Ok(())
     }
 }

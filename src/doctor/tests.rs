@@ -20,7 +20,7 @@ impl Root {
         let dir =
             std::env::temp_dir().join(format!("dealerd-doctor-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        for d in ["etc", "dev", "boot/firmware"] {
+        for d in ["etc", "dev", "proc", "boot/firmware"] {
             std::fs::create_dir_all(dir.join(d)).unwrap();
         }
         let root = Root(dir);
@@ -38,6 +38,11 @@ impl Root {
                 gid.wrapping_add(1),
                 gid.wrapping_add(2)
             ),
+        );
+        // Booted with the package's modules loaded.
+        root.write(
+            "proc/devices",
+            "Character devices:\n  1 mem\n 89 i2c\n153 spi\n254 gpiochip\n\nBlock devices:\n  8 sd\n",
         );
         root.write(
             "boot/firmware/config.txt",
@@ -348,4 +353,23 @@ fn the_wiring_doc_and_boot_lines_pass_the_doctor() {
     let r = doctor(&root, &mut bench, false);
     assert_eq!(status(&r, "boot config: I2C"), Status::Ok, "{r}");
     assert_eq!(status(&r, "boot config: SPI"), Status::Ok, "{r}");
+}
+
+/// The unit's `DeviceAllow=char-spi` is resolved from /proc/devices when
+/// the service starts: without spidev loaded SPI is denied for the whole
+/// run though the boot config is right. The doctor says so in the unit's
+/// words, with the module to load (issue 34).
+#[test]
+fn spidev_not_loaded_is_named_as_the_unit_names_it() {
+    let root = Root::new("no-spidev");
+    root.edit("proc/devices", "153 spi\n", "");
+    std::fs::remove_file(root.path().join("dev/spidev0.0")).unwrap();
+    let mut bench = SimBench::new(&Hardware::DEFAULT);
+    let r = doctor(&root, &mut bench, true);
+    let failed: Vec<&str> = r.failures().map(|f| f.check.as_str()).collect();
+    assert_eq!(failed, ["/dev/spidev0.0", "DeviceAllow=char-spi"], "{r}");
+    let f = r.get("DeviceAllow=char-spi").unwrap();
+    assert!(f.detail.contains("/proc/devices does not list spi"), "{r}");
+    assert!(f.fix.contains("sudo modprobe spidev"), "{r}");
+    assert_eq!(status(&r, "boot config: SPI"), Status::Ok);
 }

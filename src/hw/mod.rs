@@ -18,6 +18,7 @@
 //! target and touches no device until a constructor in [`pi`] is called.
 
 pub mod buttons;
+pub mod claim;
 pub mod oled;
 #[cfg(feature = "pi")]
 pub mod pi;

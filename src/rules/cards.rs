@@ -44,6 +44,14 @@ pub fn uid_hex(uid: &[u8]) -> String {
         .join(":")
 }
 
+/// Whether a UID is one this project makes up for its examples: the
+/// simulator's `04:00:00:xx` cards (config/default.toml) and the docs'
+/// `04:A2:2B:1C`. A house file copied with one left in names a card nobody
+/// holds: a made-up host card locks the host out of a real box.
+pub fn is_example_uid(uid: &[u8]) -> bool {
+    matches!(uid, [0x04, 0x00, 0x00, _] | [0x04, 0xA2, 0x2B, 0x1C])
+}
+
 /// Reads a UID written as hex bytes, with or without `:`, `-` or spaces
 /// between them: `04:A2:2B:1C`, `04a22b1c`. 4, 7 or 10 bytes.
 pub fn parse_uid(s: &str) -> Option<Vec<u8>> {
@@ -135,6 +143,27 @@ impl super::HouseRules {
     /// cards and the end of the night out of reach.
     pub fn has_host_card(&self) -> bool {
         self.cards.iter().any(|c| c.role == CardRole::Host)
+    }
+
+    /// What `dealerd check` warns of for each card whose UID is an
+    /// example's ([`is_example_uid`]), in the file's order.
+    pub fn example_uid_warnings(&self) -> Vec<String> {
+        self.cards
+            .iter()
+            .filter(|c| is_example_uid(&c.uid))
+            .map(|c| {
+                let lock = match c.role {
+                    CardRole::Host => ": nobody holds it, so the host menu stays locked",
+                    _ => "",
+                };
+                format!(
+                    "warning: card {} ({}) has an example UID, not a real card's{lock}; \
+                     put your card's UID (`dealerd doctor` prints it) or delete the card",
+                    uid_hex(&c.uid),
+                    c.name
+                )
+            })
+            .collect()
     }
 
     /// The card the simulator names (case-insensitive).

@@ -376,11 +376,15 @@ impl fmt::Display for HouseRules {
         for card in &self.cards {
             writeln!(f, "{card}")?;
         }
+        for warning in self.example_uid_warnings() {
+            writeln!(f, "{warning}")?;
+        }
         if !self.has_host_card() {
             writeln!(
                 f,
                 "warning: no host card: the host menu is open to anyone at the buttons \
-                 (a [[card]] with host = true locks it; `dealerd doctor` prints a card's UID)"
+                 (the first card tapped on the box is offered as the host card; \
+                 or a [[card]] with host = true)"
             )?;
         }
         Ok(())

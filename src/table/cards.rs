@@ -13,11 +13,18 @@ use crate::rules::{parse_uid, uid_hex, MAX_NAME_CHARS};
 pub struct Enrolled {
     pub uid: Vec<u8>,
     pub name: String,
+    /// The host's card, enrolled on a box whose house file names none
+    /// ([`TableEvent::EnrollHostCard`](super::TableEvent::EnrollHostCard)):
+    /// it unlocks the host's functions as a `host = true` card would.
+    pub host: bool,
 }
 
 impl Enrolled {
     /// The card as the house file writes it.
     pub fn to_toml(&self) -> String {
+        if self.host {
+            return format!("[[card]]\nuid = \"{}\"\nhost = true\n", uid_hex(&self.uid));
+        }
         format!(
             "[[card]]\nuid = \"{}\"\nplayer = \"{}\"\n",
             uid_hex(&self.uid),
@@ -36,8 +43,34 @@ impl Table {
     pub fn enrolled_name(&self, uid: &[u8]) -> Option<&str> {
         self.enrolled
             .iter()
-            .find(|e| e.uid == uid)
+            .find(|e| e.uid == uid && !e.host)
             .map(|e| e.name.as_str())
+    }
+
+    /// Whether `uid` is the host card enrolled on the device.
+    pub fn is_enrolled_host(&self, uid: &[u8]) -> bool {
+        self.enrolled.iter().any(|e| e.uid == uid && e.host)
+    }
+
+    /// Whether a host card unlocks the host's functions: one in the house
+    /// file, or one enrolled on the device. Without one there is no lock
+    /// (the host menu is open), and the first card tapped is offered as
+    /// the host card ([`Table::can_enroll_host`]).
+    pub fn has_host_card(&self) -> bool {
+        self.rules.has_host_card() || self.enrolled.iter().any(|e| e.host)
+    }
+
+    /// Whether `uid` may become the host card: only while the house has
+    /// none (one card holds the lock; a second would be a spare key nobody
+    /// chose), and only a card nobody's yet.
+    pub fn can_enroll_host(&self, uid: &[u8]) -> Result<(), TableError> {
+        if self.has_host_card() {
+            return Err(TableError::NotAllowed("the house already has a host card"));
+        }
+        if self.rules.card(uid).is_some() || self.enrolled.iter().any(|e| e.uid == uid) {
+            return Err(TableError::NotAllowed("that card is already known"));
+        }
+        Ok(())
     }
 
     /// Whether a card (of the house file or enrolled) answers to `name`.
@@ -168,7 +201,11 @@ impl Table {
         let p = self.seat_mut(seat)?;
         let old = std::mem::replace(&mut p.name, std::sync::Arc::from(name));
         self.ledger.rename(&old, name);
-        for e in self.enrolled.iter_mut().filter(|e| *e.name == *old) {
+        for e in self
+            .enrolled
+            .iter_mut()
+            .filter(|e| !e.host && *e.name == *old)
+        {
             e.name = name.to_string();
         }
         Ok(())
@@ -178,13 +215,27 @@ impl Table {
         let Some(uid) = parse_uid(uid) else {
             return Err(TableError::NotAllowed("that is not a card UID"));
         };
-        if self.rules.card(&uid).is_some() || self.enrolled_name(&uid).is_some() {
+        if self.rules.card(&uid).is_some() || self.enrolled.iter().any(|e| e.uid == uid) {
             return Err(TableError::NotAllowed("that card is already known"));
         }
         self.can_name(name, true)?;
         self.enrolled.push(Enrolled {
             uid,
             name: name.to_string(),
+            host: false,
+        });
+        Ok(())
+    }
+
+    pub(super) fn enroll_host(&mut self, uid: &str) -> Result<(), TableError> {
+        let Some(uid) = parse_uid(uid) else {
+            return Err(TableError::NotAllowed("that is not a card UID"));
+        };
+        self.can_enroll_host(&uid)?;
+        self.enrolled.push(Enrolled {
+            uid,
+            name: "host".into(),
+            host: true,
         });
         Ok(())
     }

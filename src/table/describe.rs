@@ -88,6 +88,7 @@ impl Table {
             }
             TableEvent::EndSession => "the session has ended".into(),
             TableEvent::EnrollCard { name, .. } => format!("card enrolled: {name}"),
+            TableEvent::EnrollHostCard { uid } => format!("host card enrolled: {uid}"),
             TableEvent::Rename { seat, name } => format!("{} is now {name}", who(*seat)),
         }
     }

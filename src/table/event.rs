@@ -85,6 +85,10 @@ pub enum TableEvent {
     /// The host binds a card the house file does not know to a player's
     /// name (from the roster, or a guest's); `uid` as the reader's hex.
     EnrollCard { uid: String, name: String },
+    /// On a box whose house file names no host card, the host makes a new
+    /// card the host card from the device (issue 34: a fresh box opens to
+    /// its host, and nobody edits a file for it); `uid` as the reader's hex.
+    EnrollHostCard { uid: String },
     /// The host renames a seated player between hands (a guest whose name
     /// is now known, issue 22): their seat, the night's ledger lines and any
     /// card enrolled to them take the new name, so the settle-up and
@@ -104,6 +108,7 @@ impl TableEvent {
             | TableEvent::MoveChips { .. }
             | TableEvent::EndSession
             | TableEvent::EnrollCard { .. }
+            | TableEvent::EnrollHostCard { .. }
             | TableEvent::Rename { .. } => true,
             TableEvent::Join { .. }
             | TableEvent::Leave { .. }

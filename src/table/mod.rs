@@ -463,6 +463,7 @@ impl Table {
             MoveChips { seat, stack, with } => self.move_chips(*seat, *stack, *with),
             EndSession => self.end_session(),
             EnrollCard { uid, name } => self.enroll(uid, name),
+            EnrollHostCard { uid } => self.enroll_host(uid),
             Rename { seat, name } => self.rename(*seat, name),
         }
     }

@@ -52,6 +52,9 @@ pub enum Dialog {
     /// Host: a card the house does not know, to bind to one of
     /// [`Table::can_enroll`].
     Enroll { uid: Vec<u8>, item: usize },
+    /// Host, on a box with no host card: one more OK makes this new card
+    /// the host card; Undo enrolls it for a player instead.
+    HostCard { uid: Vec<u8> },
     /// Host: a player without a card, by one of
     /// [`Table::can_seat_without_card`].
     SeatName { item: usize },
@@ -153,7 +156,7 @@ impl HostItem {
     /// first five keep their places, so a host's habits still hold.)
     pub fn offered(table: &Table) -> Vec<HostItem> {
         // Lock only where a host card unlocks: without one there is no lock.
-        let lock = table.rules().has_host_card();
+        let lock = table.has_host_card();
         if table.ended() {
             return [HostItem::NewNight, HostItem::Lock]
                 .into_iter()
@@ -545,6 +548,7 @@ impl Controller {
             Dialog::ConfirmEnd if ok => (Mode::Ledger, Intent::Apply(TableEvent::EndSession)),
             Dialog::ConfirmEnd => dialog(Dialog::ConfirmEnd),
             Dialog::Enroll { uid, item } => super::walk_in::enroll(table, uid, item, press),
+            Dialog::HostCard { uid } => super::walk_in::host_card(uid, press),
             Dialog::SeatName { item } => super::walk_in::seat_name(table, item, press),
             Dialog::TypeName {
                 card,
@@ -566,6 +570,11 @@ impl Controller {
 fn back(d: &Dialog, host: bool) -> Mode {
     match d {
         Dialog::HostMenu(_) => Mode::Main,
+        // Not the host's card: a player's, enrolled as before.
+        Dialog::HostCard { uid } => Mode::Dialog(Dialog::Enroll {
+            uid: uid.clone(),
+            item: 0,
+        }),
         // A typed name goes back to the list it was chosen from.
         Dialog::TypeName {
             card: Some(uid), ..
@@ -618,6 +627,7 @@ impl Dialog {
                 | Dialog::CorrectionKind { .. }
                 | Dialog::ConfirmEnd
                 | Dialog::Enroll { .. }
+                | Dialog::HostCard { .. }
                 | Dialog::SeatName { .. }
                 | Dialog::TypeName { .. }
                 | Dialog::ConfirmNewNight

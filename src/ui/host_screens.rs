@@ -131,6 +131,10 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             // room for the names.
             list(d, "New card for", names.len(), *item, |i| names[i].as_str())
         }
+        // No host card yet: the first card tapped is offered as the host's.
+        Dialog::HostCard { .. } => {
+            value(d, "New host card?", "OK = host", "UNDO = a player's card")
+        }
         Dialog::SeatName { item } => {
             let mut names = table.can_seat_without_card();
             names.push(TYPE_A_NAME.into());

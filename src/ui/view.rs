@@ -9,7 +9,7 @@ use crate::table::Night;
 pub const HOST_WARN_SECS: u32 = 10;
 
 /// [`View::host`] in a house whose file names no host card: no lock, so
-/// nothing runs out (`HouseRules::has_host_card`).
+/// nothing runs out (`Table::has_host_card`).
 pub const HOST_OPEN: u32 = u32::MAX;
 
 /// The D3 clock as the screen shows it.

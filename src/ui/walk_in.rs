@@ -38,9 +38,14 @@ impl Controller {
         ) {
             return Intent::Tell(format!("unknown card {hex}: finish this first"));
         }
-        self.mode = Mode::Dialog(Dialog::Enroll {
-            uid: uid.to_vec(),
-            item: 0,
+        // A box with no host card yet (a fresh install): the card may
+        // become the host card, on one more OK.
+        self.mode = Mode::Dialog(match view.night.table().can_enroll_host(uid) {
+            Ok(()) => Dialog::HostCard { uid: uid.to_vec() },
+            Err(_) => Dialog::Enroll {
+                uid: uid.to_vec(),
+                item: 0,
+            },
         });
         Intent::None
     }
@@ -140,6 +145,19 @@ pub(super) fn enroll(table: &Table, uid: Vec<u8>, item: usize, press: Press) -> 
         ),
         (Button::Ok, None) => (Mode::Dialog(typing(Some(uid), None)), Intent::None),
         _ => (Mode::Dialog(Dialog::Enroll { uid, item }), Intent::None),
+    }
+}
+
+/// Host, on a box with no host card: OK makes the new card the host card
+/// (the table checks it, `Table::can_enroll_host`); Undo or Fold enrolls it
+/// for a player instead (`host::back`); the rest wait.
+pub(super) fn host_card(uid: Vec<u8>, press: Press) -> (Mode, Intent) {
+    match press.button {
+        Button::Ok => (
+            Mode::Main,
+            Intent::Apply(TableEvent::EnrollHostCard { uid: uid_hex(&uid) }),
+        ),
+        _ => (Mode::Dialog(Dialog::HostCard { uid }), Intent::None),
     }
 }
 

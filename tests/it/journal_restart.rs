@@ -411,6 +411,43 @@ fn dealerd_run_goes_on_when_its_rules_file_cannot_be_read() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Issue 34: a file refused before it is parsed (over the 256 KiB cap, or
+/// not UTF-8) at a restart no longer darkens a table that has a journal:
+/// the night goes on under the journal's rules and the log says why, as
+/// for a syntax error or a missing file.
+#[test]
+fn dealerd_run_goes_on_when_its_rules_file_is_oversized_or_not_utf8() {
+    let big = format!(
+        "{DEFAULT_TOML}\n# padding\n{}",
+        "#".repeat(dealerd::rules::MAX_FILE_BYTES)
+    );
+    let not_utf8 = [DEFAULT_TOML.as_bytes(), b"\n# \xff\n"].concat();
+    for (name, bytes, why) in [
+        (
+            "run-oversized-rules",
+            big.into_bytes(),
+            "a house file may be at most 262144 bytes",
+        ),
+        ("run-not-utf8-rules", not_utf8, "is not UTF-8"),
+    ] {
+        let dir = temp(name);
+        let (config, state) = night_to_resume(&dir);
+        std::fs::write(&config, bytes).expect("the file");
+        let mut run = Logged::start(&config, &state);
+        let refused = run.wait_for("rules not reloaded");
+        assert!(refused.contains("ERROR"), "{refused}");
+        assert!(refused.contains(why), "{refused}");
+        run.wait_for("dealerd running");
+        run.stop();
+        let store = dealerd::daemon::run::storage(&state);
+        let source = config.display().to_string();
+        let s = Stored::open(&RulesSource::file(source.as_str(), DEFAULT_TOML), &store)
+            .expect("resumes");
+        assert_eq!(s.night().table().seats().iter().flatten().count(), 2);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 /// With no night to resume, an unreadable rules file is still an error:
 /// there are no other rules to deal under.
 #[test]

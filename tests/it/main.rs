@@ -11,6 +11,7 @@ mod daemon_stdin;
 mod edges;
 mod engine_props;
 mod engine_rules;
+mod first_boot;
 mod growth;
 mod home_games;
 mod host_events;

@@ -313,6 +313,17 @@ impl Pi {
         self.edge(pin, true, at + held);
     }
 
+    /// The device nodes opened through the device server so far, by every
+    /// process on this board, in order.
+    pub fn opened(&self) -> Vec<String> {
+        self.board.lock().opened.clone()
+    }
+
+    /// The GPIO register block as it stands (levels, functions, pulls).
+    pub fn registers(&self) -> Vec<u8> {
+        std::fs::read(self.dir.join("root/dev/gpiomem")).expect("gpiomem")
+    }
+
     /// Lay a card on the reader (or take it away).
     pub fn card(&self, uid: Option<[u8; 4]>) {
         self.board.lock().reader.set_card(uid);

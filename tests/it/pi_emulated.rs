@@ -329,3 +329,102 @@ fn the_doctor_on_the_emulated_pi_names_a_missing_oled_and_reader_and_a_stuck_but
     assert!(bad.contains(&stuck), "{bad}");
     assert_eq!(bad.matches("reads pressed").count(), 1, "{bad}");
 }
+
+/// Issue 34: a fresh box, on the house file the package installs, opens to
+/// its host. The first card tapped is offered as the host card, one OK
+/// makes it so, and from then on it is the lock: once the unlock runs out
+/// a new card is refused until the host card is tapped, and then enrolled.
+#[test]
+fn on_a_fresh_box_the_first_card_tapped_becomes_the_host_card() {
+    const HOST: [u8; 4] = [0x04, 0x5A, 0x11, 0xE0];
+    let text = crate::first_boot::packaged_house_file()
+        .replace("host_unlock_seconds = 60 ", "host_unlock_seconds = 5 ");
+    assert!(!text.contains("[[card]]") && text.contains("host_unlock_seconds = 5 "));
+    let run = Running::spawn("first-boot", &text, |_| {});
+    run.frame("the first frame", &["NEXT HAND"]);
+    let pins: Vec<u8> = run.hw.buttons.pins().iter().map(|p| p.1).collect();
+    run.pi.wait_lines(&pins);
+    let ok = run.pin(Button::Ok);
+
+    run.pi.card(Some(HOST));
+    run.frame("the offer", &["New host card?", "OK = host"]);
+    run.pi.card(None);
+    run.pi.press(ok, ms(10_000), ms(100));
+    run.wait_journal(r#""type":"enroll-host-card","uid":"04:5A:11:E0""#);
+
+    // The unlock runs out (5 s): Gus's card is now refused.
+    std::thread::sleep(ms(5_500));
+    run.pi.card(Some(GUS));
+    run.wait_log(&["unknown card 04:A1:B2:C3"]);
+    run.frame("the refusal", &["tap the host card"]);
+    run.pi.card(None);
+    // The host card unlocks; Gus's card is then enrolled, as Guest 1.
+    run.pi.card(Some(HOST));
+    run.wait_log(&["card 04:5A:11:E0 (host)"]);
+    run.pi.card(None);
+    run.pi.card(Some(GUS));
+    run.frame("the enrolling list", &["New card for"]);
+    run.pi.card(None);
+    run.pi.press(ok, ms(20_000), ms(100));
+    run.wait_journal(r#""type":"enroll-card","uid":"04:A1:B2:C3","name":"Guest 1""#);
+    // `dealerd cards` prints it for the house file, with the host card
+    // (read while the daemon runs, as `dealerd report` reads).
+    let out = crate::common::dealerd()
+        .arg("cards")
+        .arg(&run.state)
+        .output()
+        .expect("dealerd cards");
+    let cards = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        cards.contains("[[card]]\nuid = \"04:5A:11:E0\"\nhost = true\n"),
+        "{cards}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    run.stop();
+}
+
+/// Issue 34: `dealerd doctor` beside `dealerd run --devices pi` (the
+/// README's order: the package starts the service, then the maker runs the
+/// doctor) refuses, and says how to stop the service first. It opens no
+/// device node, leaves the GPIO registers (the buttons' pull-ups) exactly as
+/// they were, and every button still reaches the table.
+#[test]
+fn the_doctor_beside_the_running_daemon_refuses_and_every_button_still_works() {
+    let run = Running::start("doctor-beside", "");
+    run.pi.wait_spi_clock();
+    let registers = run.pi.registers();
+    let opened = run.pi.opened();
+    let root = run.pi.dir().join("box");
+    std::fs::create_dir_all(&root).expect("root");
+    let config = run.pi.dir().join("house.toml");
+    let out = run.pi.doctor(&config, &root).output().expect("doctor runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("FAIL devices: in use: another dealerd drives the devices"),
+        "{report}"
+    );
+    assert!(report.contains("sudo systemctl stop dealerd"), "{report}");
+    assert!(!report.contains("ok   OLED"), "{report}");
+    assert_eq!(run.pi.opened(), opened, "the doctor opened a device");
+    assert!(
+        run.pi.registers() == registers,
+        "the GPIO registers changed"
+    );
+
+    let buttons = [
+        (Button::Fold, "Fold"),
+        (Button::CheckCall, "CheckCall"),
+        (Button::BetRaise, "BetRaise"),
+        (Button::Minus, "Minus"),
+        (Button::Plus, "Plus"),
+        (Button::Ok, "Ok"),
+        (Button::Undo, "Undo"),
+    ];
+    for (i, (button, name)) in buttons.into_iter().enumerate() {
+        let at = ms(10_000 + 1_000 * i as u64);
+        run.pi.press(run.pin(button), at, ms(100));
+        run.wait_log(&[&format!("Press {{ button: {name}, long: false }}")]);
+    }
+    run.stop();
+}

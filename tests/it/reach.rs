@@ -15,7 +15,7 @@ use dealerd::ui::{Button, Press};
 use dealerd::ui::{Controller, Dialog, HostItem, Intent, MenuItem, Mode, PlayerItem, View};
 
 /// Every event kind, numbered; `KINDS` is how many there are.
-const KINDS: usize = 38;
+const KINDS: usize = 39;
 
 fn kind(e: &TableEvent) -> usize {
     match e {
@@ -45,6 +45,7 @@ fn kind(e: &TableEvent) -> usize {
         TableEvent::EnrollCard { .. } => 23,
         TableEvent::Hand(e) => 24 + hand_kind(e),
         TableEvent::Rename { .. } => 37,
+        TableEvent::EnrollHostCard { .. } => 38,
     }
 }
 
@@ -297,6 +298,19 @@ fn every_table_event_is_reached_by_presses_cards_or_the_host_menu() {
     d.host = true;
     let view = View::of(&d.night).host_unlocked();
     assert_eq!(d.ctl.unknown_card(&view, &[4, 0, 0, 0x99]), Intent::None);
+    d.press(s, &[Ok]);
+
+    // A box with no host card (H2's file has no [[card]]): the first card
+    // tapped is offered as the host card, one OK makes it so.
+    let mut d = Device::at(&format!(
+        "rules config/houses/h2-pats-no-limit.toml\n{}",
+        three(20)
+    ));
+    // The session opens the host menu where there is no host card.
+    assert!(!d.night.table().has_host_card());
+    d.host = true;
+    let view = View::of(&d.night).host_unlocked();
+    assert_eq!(d.ctl.unknown_card(&view, &[4, 0, 0, 0x98]), Intent::None);
     d.press(s, &[Ok]);
 
     // A player renamed from the host menu: the item, the seat, then a name

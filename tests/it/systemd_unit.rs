@@ -44,3 +44,47 @@ fn the_state_directory_and_new_files_are_the_daemons_alone() {
     assert_eq!(values(&text, "StateDirectoryMode"), ["0700"]);
     assert_eq!(values(&text, "UMask"), ["0077"]);
 }
+
+/// Issue 34: the unit starts after the kernel modules the package loads,
+/// and those are the modules behind the device classes it allows: a class
+/// not yet in /proc/devices when the service starts is denied for the whole
+/// run. The doctor checks the same classes (`UNIT_DEVICE_CLASSES`).
+#[test]
+fn the_unit_starts_after_the_modules_its_device_classes_need() {
+    let text = unit();
+    let after: Vec<String> = values(&text, "After")
+        .iter()
+        .flat_map(|a| a.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    assert!(
+        after.iter().any(|a| a == "systemd-modules-load.service"),
+        "{after:?}"
+    );
+    let modules_file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("debian/modules-load-dealerd.conf");
+    let modules = std::fs::read_to_string(modules_file).unwrap();
+    let modules: Vec<&str> = modules
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    let allowed = values(&text, "DeviceAllow");
+    let classes: Vec<&str> = allowed
+        .iter()
+        .filter_map(|a| a.strip_prefix("char-")?.split_whitespace().next())
+        .collect();
+    let doctor = dealerd::doctor::UNIT_DEVICE_CLASSES;
+    assert_eq!(
+        classes,
+        doctor.iter().map(|c| c.0).collect::<Vec<_>>(),
+        "the doctor checks the classes the unit allows"
+    );
+    for (class, module, _) in doctor {
+        // The GPIO character device is built into Raspberry Pi OS's kernel.
+        if class != "gpiochip" {
+            assert!(
+                modules.contains(&module),
+                "{module} for char-{class}: {modules:?}"
+            );
+        }
+    }
+}

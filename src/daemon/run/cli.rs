@@ -42,11 +42,15 @@ pub fn run(opts: &Options) -> Result<(), RunError> {
         // A night to resume goes on under the rules it was played under,
         // and says on the screen and in the log why the file was not read:
         // exiting would leave the table dark while systemd restarts it.
-        Err(RulesError::Io { file, reason }) => match journal_rules(&opts.state_dir) {
-            Some(rules) => (rules, true),
-            None => return Err(RunError::Config { path: file, reason }),
+        // So does a file refused before it is parsed: over the size cap,
+        // or not UTF-8 (a syntax error is the session's to meet, the same way).
+        Err(e) => match (journal_rules(&opts.state_dir), e) {
+            (Some(rules), _) => (rules, true),
+            (None, RulesError::Io { file, reason }) => {
+                return Err(RunError::Config { path: file, reason })
+            }
+            (None, e) => return Err(RunError::Session(e.into())),
         },
-        Err(e) => return Err(RunError::Session(e.into())),
     };
     let setup = Setup {
         rules,

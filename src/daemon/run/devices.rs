@@ -139,6 +139,7 @@ mod pi {
     use crate::daemon::session::Input;
     use crate::devices::Hardware;
     use crate::hw::buttons::listen;
+    use crate::hw::claim::hold_for_process;
     use crate::hw::pi::{open_i2c_bus, open_rfid_with, PiRfid};
 
     /// The Pi's devices as `[hardware]` describes them. Nothing is opened
@@ -151,11 +152,15 @@ mod pi {
                 open_i2c_bus(bus)
                     .map_err(|e| OpenError::new("OLED", format!("/dev/i2c-{bus}: {e}")))
             }),
+            // Both GPIO users first take the box's devices from any other
+            // dealerd (`dealerd doctor`): see `hw::claim`.
             reader: Box::new(move || {
+                hold_for_process().map_err(|e| OpenError::new("RFID reader", e))?;
                 let gpio = Gpio::new().map_err(|e| OpenError::new("RFID reader", e))?;
                 open_rfid_with(&gpio, rst, hz).map_err(|e| OpenError::new("RFID reader", e))
             }),
             buttons: Some(Box::new(move |tx| {
+                hold_for_process().map_err(|e| OpenError::new("buttons", e))?;
                 let gpio = Gpio::new().map_err(|e| OpenError::new("buttons", e))?;
                 let (debounce, long) = (pins.debounce(), pins.long_press());
                 let listener = listen(&gpio, &pins.pins(), debounce, long, move |press| {

@@ -40,8 +40,20 @@ impl Session {
         }
     }
 
+    /// The host card, of the house file or enrolled on the device.
+    fn host_tap(&mut self) {
+        self.unlock_host();
+        if self.ack.is_none() {
+            self.ctl.host_card();
+        }
+    }
+
     pub(super) fn tap(&mut self, uid: &[u8]) {
         let rules = Arc::clone(self.night.rules());
+        if rules.card(uid).is_none() && self.night.table().is_enrolled_host(uid) {
+            self.notice(Level::Info, format!("card {} (host)", uid_hex(uid)));
+            return self.host_tap();
+        }
         let Some(card) = rules.card(uid) else {
             let enrolled = self.night.table().enrolled_name(uid).map(str::to_string);
             let text = match &enrolled {
@@ -70,12 +82,7 @@ impl Session {
             format!("card {} ({})", uid_hex(uid), card.name),
         );
         match card.role {
-            CardRole::Host => {
-                self.unlock_host();
-                if self.ack.is_none() {
-                    self.ctl.host_card();
-                }
-            }
+            CardRole::Host => self.host_tap(),
             // Taps wait for an automatic action to be acknowledged too.
             CardRole::Player | CardRole::Command(_) if self.ack.is_some() => {
                 self.say("press a button to go on first");

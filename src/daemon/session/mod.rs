@@ -321,7 +321,7 @@ impl Session {
                 .host_until
                 .filter(|&t| self.now < t)
                 .map(|t| secs_up(t - self.now))
-                .or_else(|| (!self.night.rules().has_host_card()).then_some(HOST_OPEN)),
+                .or_else(|| (!self.night.table().has_host_card()).then_some(HOST_OPEN)),
             clock: self.clock.map(|c| ClockView {
                 left: secs_up(self.left(c)),
                 paused: matches!(c.run, Run::Paused(_)),
@@ -417,6 +417,14 @@ impl Session {
                     self.recorded(said);
                     let next = self.ctl.player_card(&self.night, &name);
                     self.intent(next);
+                }
+            }
+            // The host holds the card just made the host card: the host's
+            // functions stay open for the usual unlock, then lock.
+            Intent::Apply(e @ TableEvent::EnrollHostCard { .. }) => {
+                self.apply_and_say(vec![e]);
+                if self.night.table().has_host_card() {
+                    self.unlock_host();
                 }
             }
             Intent::Apply(e) => self.apply_and_say(vec![e]),
@@ -526,9 +534,13 @@ impl Session {
     /// enrolled again, as the new journal's first events.
     pub fn carry_cards(&mut self, cards: &[crate::table::Enrolled]) {
         for card in cards {
-            self.apply(TableEvent::EnrollCard {
-                uid: uid_hex(&card.uid),
-                name: card.name.clone(),
+            let uid = uid_hex(&card.uid);
+            self.apply(match card.host {
+                true => TableEvent::EnrollHostCard { uid },
+                false => TableEvent::EnrollCard {
+                    uid,
+                    name: card.name.clone(),
+                },
             });
         }
         self.after_change();
