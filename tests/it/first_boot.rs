@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use dealerd::rules;
 use dealerd::table::{Night, TableEvent};
-use dealerd::ui::{Button, Controller, Dialog, Intent, Mode, Press, View};
+use dealerd::ui::render::Frame;
+use dealerd::ui::{screens, Button, Controller, Dialog, Intent, Mode, Press, Screen, View};
 
 use crate::common;
 
@@ -172,4 +173,21 @@ fn the_table_takes_one_host_card_and_undo_takes_it_back() {
     assert!(night
         .apply(TableEvent::EnrollHostCard { uid: HOST.into() })
         .is_err());
+}
+
+/// The offer on the panel (pictured as `host-card`): the first card tapped
+/// on a fresh box.
+pub(crate) fn host_card() -> Frame {
+    let night = fresh_box();
+    let mut c = Controller::new();
+    let view = View::of(&night).host_unlocked();
+    c.unknown_card(&view, &[0x04, 0x5A, 0x11, 0xE0]);
+    let screen = c.screen(&view);
+    assert!(
+        matches!(screen, Screen::Dialog(Dialog::HostCard { .. })),
+        "{screen:?}"
+    );
+    let mut f = Frame::new();
+    screens::draw(&mut f, &view, &c).expect("a frame takes any drawing");
+    f
 }

@@ -89,6 +89,8 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("host-menu-ended", crate::walk_ins::host_menu_ended),
     ("confirm-new-night", crate::walk_ins::confirm_new_night),
     ("confirm-undo", crate::walk_ins::confirm_undo),
+    // Issue 34: a fresh box's first card, offered as the host card.
+    ("host-card", crate::first_boot::host_card),
 ];
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
