@@ -155,7 +155,7 @@ pub trait Bench {
     fn sleep(&mut self, d: Duration);
     /// Take the devices for the doctor's checks, or say who holds them
     /// (`hw::claim`); the simulated bench is nobody else's.
-    fn claim(&mut self) -> Result<(), BenchError> {
+    fn claim(&mut self) -> Result<(), crate::hw::claim::ClaimError> {
         Ok(())
     }
 }
@@ -185,11 +185,11 @@ pub fn examine(env: &mut Env, hw: &Hardware) -> Report {
     if let Err(e) = env.bench.claim() {
         // Beside the running service: nothing is opened, so its pull-ups,
         // its reader and its table stay as they are.
-        report.fail(
-            "devices",
-            format!("in use: {e}"),
-            "stop the service first (`sudo systemctl stop dealerd`), run `dealerd doctor`, then `sudo systemctl start dealerd`",
-        );
+        let fix = match e {
+            crate::hw::claim::ClaimError::Held(_) => "stop the service first (`sudo systemctl stop dealerd`), run `dealerd doctor`, then `sudo systemctl start dealerd`",
+            crate::hw::claim::ClaimError::Io(..) => "see the /dev/gpiomem check above",
+        };
+        report.fail("devices", e.to_string(), fix);
         for check in ["OLED", "RFID reader", "buttons", "card"] {
             report.skip(check, "the devices are in use (see above)");
         }

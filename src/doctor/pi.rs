@@ -91,9 +91,9 @@ impl Bench for PiBench {
         std::thread::sleep(d);
     }
 
-    fn claim(&mut self) -> Result<(), BenchError> {
+    fn claim(&mut self) -> Result<(), crate::hw::claim::ClaimError> {
         if self.claim.is_none() {
-            self.claim = Some(crate::hw::claim::claim().map_err(err)?);
+            self.claim = Some(crate::hw::claim::claim()?);
         }
         Ok(())
     }

@@ -25,10 +25,10 @@ pub const GPIO_NODES: [&str; 2] = ["/dev/gpiomem0", "/dev/gpiomem"];
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ClaimError {
     #[error(
-        "another dealerd drives the devices (it holds {0}): the service, or a `dealerd doctor`"
+        "in use: another dealerd drives the devices (it holds {0}): the service, or a `dealerd doctor`"
     )]
     Held(PathBuf),
-    #[error("{0}: {1}")]
+    #[error("cannot take them: {0}: {1}")]
     Io(PathBuf, String),
 }
 
