@@ -14,7 +14,6 @@
 //! not written, and the reason says why.
 
 mod actions;
-pub use actions::extra_from;
 mod game;
 mod posts;
 mod verify;
@@ -24,7 +23,7 @@ use std::io::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::engine::{BoardResult, Phase};
+use crate::engine::Phase;
 use crate::table::Table;
 
 /// What the table knows about a hand that the hand itself does not.
@@ -280,33 +279,4 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
         .chain(layout.reader_apart)
         .collect();
     verify::check(t, &spec, &setup, &finals, apart, differs)
-}
-
-/// The showdown of the text, where `_ranking` is not enough.
-pub fn boards_from(v: &toml::Value) -> Option<Vec<BoardResult>> {
-    let seats = |g: &toml::Value| -> Option<Vec<Vec<usize>>> {
-        g.as_array()?
-            .iter()
-            .map(|grp| {
-                grp.as_array()?
-                    .iter()
-                    .map(|p| usize::try_from(p.as_integer()?).ok()?.checked_sub(1))
-                    .collect()
-            })
-            .collect()
-    };
-    let high = v.get("_rankings")?.as_array()?;
-    let low = v.get("_rankings_low").and_then(|l| l.as_array());
-    high.iter()
-        .enumerate()
-        .map(|(i, h)| {
-            Some(BoardResult {
-                high: seats(h)?,
-                low: match low.and_then(|l| l.get(i)) {
-                    Some(l) => seats(l)?,
-                    None => Vec::new(),
-                },
-            })
-        })
-        .collect()
 }
