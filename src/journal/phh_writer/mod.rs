@@ -139,7 +139,6 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
         differs.push("a bomb pot: no first betting round (_bomb_pot)".into());
     }
     differs.extend(verify::options_apart(&spec));
-
     let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
     let groups = |g: &[Vec<usize>]| {
         let inner: Vec<String> = g
@@ -273,10 +272,33 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
     // What PHH does not say, or its reader reads otherwise, though the
     // contract may replay the text to the same stacks (a kill raised over
     // is in the raise; equal blinds heads-up are read in another order).
+    // Where PHH's reference reader (PokerKit) replays the text otherwise,
+    // though the replay contract gives the table's stacks (issue 35).
+    let mut reader: Vec<String> = Vec::new();
+    if spec.structure.is_limit()
+        && verify::fifth_bet(&written.actions, posts.blinds.iter().any(|&b| b > 0))
+    {
+        reader.push(
+            "five bets in a fixed-limit round (a bet and four raises; PokerKit stops at four)"
+                .into(),
+        );
+    }
+    if let Some(results) = &written.showdown {
+        if state.splits_odd_chips(results) {
+            reader.push(
+                "a split pot's odd chips (H2 5.4: one each to the tied winners from the \
+                 dealer's left; PHH leaves them to its reader, PokerKit gives them all to its \
+                 first winner)"
+                    .into(),
+            );
+        }
+    }
+
     let apart: Vec<String> = layout
         .why_apart
         .into_iter()
         .chain(layout.reader_apart)
+        .chain(reader)
         .collect();
     verify::check(t, &spec, &setup, &finals, apart, differs)
 }

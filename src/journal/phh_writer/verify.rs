@@ -32,6 +32,33 @@ pub fn options_apart(spec: &GameSpec) -> Option<String> {
     Some(format!("house options ({})", apart.join(", ")))
 }
 
+/// Whether a fixed-limit round of `actions` (as written) has a fifth bet:
+/// the house's cap (or none) allows a bet and four raises, PokerKit stops
+/// at a bet and three. Before the flop a blind is the round's first bet;
+/// each deal starts a round.
+pub fn fifth_bet(actions: &[String], blinds: bool) -> bool {
+    let (mut bets, mut streets, mut dealing) = (0, 0, false);
+    for a in actions {
+        let mut words = a.split_whitespace();
+        if words.next() == Some("d") {
+            if !dealing {
+                streets += 1;
+                bets = usize::from(streets == 1 && blinds);
+            }
+            dealing = true;
+            continue;
+        }
+        dealing = false;
+        if words.next() == Some("cbr") {
+            bets += 1;
+            if bets > 4 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Reads `text` back; gives it, with `_differs` when the contract's replay
 /// does not give `finals` or `apart` (what PHH's reference reader does
 /// otherwise) is not empty, or why it cannot be written.
