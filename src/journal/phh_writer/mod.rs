@@ -34,6 +34,11 @@ pub struct HandMeta {
     pub table: Option<String>,
     /// When the hand was dealt: unix seconds, UTC.
     pub dealt_at: Option<u64>,
+    /// The night's id as the ledger names it (`records::night_id`), and
+    /// the box's: with the clock unset, two nights' `hand-0001.phh` are
+    /// otherwise the same in every field (issue 35).
+    pub night: Option<String>,
+    pub box_id: Option<String>,
 }
 
 /// What [`write`] did with the hand.
@@ -199,6 +204,12 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
     let _ = writeln!(t, "hand = {}", meta.hand);
     if let Some(name) = &meta.table {
         let _ = writeln!(t, "table = {}", quoted(name));
+    }
+    if let Some(night) = &meta.night {
+        let _ = writeln!(t, "_night = {}", quoted(night));
+    }
+    if let Some(id) = &meta.box_id {
+        let _ = writeln!(t, "_box = {}", quoted(id));
     }
     if let Some(at) = meta.dealt_at {
         let ((y, m, d), (hh, mm, ss)) = crate::journal::civil::utc(at);
