@@ -138,6 +138,15 @@ fn bench(c: &mut Criterion) {
         g.bench_function(format!("parse/{kind}"), |b| {
             b.iter(|| black_box(phh::parse_str(&name, black_box(&text), true).unwrap()))
         });
+        // The `replay` command's own path, file read and lines written
+        // (to a sink): issue 35 found it parsing every file a second time.
+        let path = dir.join(&name);
+        g.bench_function(format!("command/{kind}"), |b| {
+            b.iter(|| {
+                dealerd::replay::run(std::slice::from_ref(&path), false, &mut std::io::sink())
+                    .unwrap()
+            })
+        });
         g.bench_function(format!("parse_and_replay/{kind}"), |b| {
             b.iter(|| {
                 for hand in &phh::parse_str(&name, black_box(&text), true).unwrap() {

@@ -120,7 +120,17 @@ fn by_level(put: &[Put], pooled: Chips, mut dropped: Chips) -> Vec<Pot> {
 
 /// What each seat receives from the pots at showdown.
 pub(super) fn award(state: &HandState, results: &[BoardResult]) -> Result<Vec<Chips>, RuleError> {
+    award_noting(state, results).map(|(pay, _)| pay)
+}
+
+/// [`award`], and whether a pot was split among tied winners with odd
+/// chips left over (P2), which PHH leaves to its reader.
+pub(super) fn award_noting(
+    state: &HandState,
+    results: &[BoardResult],
+) -> Result<(Vec<Chips>, bool), RuleError> {
     state.verify_showdown_results(results)?;
+    let mut odd = false;
     let mut pay = vec![0; state.seats.len()];
     let boards = results.len().max(1) as Chips;
     for (p, pot) in pots(&state.seats, state.pooled, state.dropped)
@@ -132,26 +142,28 @@ pub(super) fn award(state: &HandState, results: &[BoardResult]) -> Result<Vec<Ch
         let extra = pot.amount % boards;
         for (b, result) in results.iter().enumerate() {
             let amount = share + Chips::from((b as Chips) < extra);
-            split_share(state, result, pot, amount, &mut pay).ok_or(RuleError::PotUnranked {
-                pot: p,
-                amount: pot.amount,
-            })?;
+            odd |= split_share(state, result, pot, amount, &mut pay).ok_or(
+                RuleError::PotUnranked {
+                    pot: p,
+                    amount: pot.amount,
+                },
+            )?;
         }
     }
-    Ok(pay)
+    Ok((pay, odd))
 }
 
-/// One board's share of one pot, high and low.
+/// One board's share of one pot, high and low; whether a split left odd chips.
 fn split_share(
     state: &HandState,
     result: &BoardResult,
     pot: &Pot,
     amount: Chips,
     pay: &mut [Chips],
-) -> Option<()> {
+) -> Option<bool> {
     if pot.eligible.len() == 1 {
         pay[pot.eligible[0]] += amount;
-        return Some(());
+        return Some(false);
     }
     let (high, low) = match state.spec.split {
         Split::High => (best(&result.high, &pot.eligible), Vec::new()),
@@ -168,9 +180,9 @@ fn split_share(
         (true, false) => (0, amount),
         (true, true) => return None,
     };
-    split_evenly(&high, high_amount, pay);
-    split_evenly(&low, low_amount, pay);
-    Some(())
+    let odd_high = split_evenly(&high, high_amount, pay);
+    let odd_low = split_evenly(&low, low_amount, pay);
+    Some(odd_high || odd_low)
 }
 
 /// The best ranked group among `eligible`, in seat order.
@@ -225,14 +237,16 @@ fn declared_winners(
     }
 }
 
-/// P2: equal shares; odd chips one each to the first winners clockwise from the button.
-fn split_evenly(winners: &[Seat], amount: Chips, pay: &mut [Chips]) {
+/// P2: equal shares; odd chips one each to the first winners clockwise
+/// from the button. Whether there were odd chips.
+fn split_evenly(winners: &[Seat], amount: Chips, pay: &mut [Chips]) -> bool {
     if winners.is_empty() {
-        return;
+        return false;
     }
     let k = winners.len() as Chips;
     let (each, odd) = (amount / k, amount % k);
     for (i, &s) in winners.iter().enumerate() {
         pay[s] += each + Chips::from((i as Chips) < odd);
     }
+    odd > 0
 }

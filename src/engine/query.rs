@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::error::NoRaise;
-use super::event::Declaration;
+use super::event::{BoardResult, Declaration};
 use super::pots::{self, Pot};
 use super::spec::{ForcedKind, GameSpec, HandSetup, Split, Step, Structure};
 use super::state::{HandState, Phase, SeatState};
@@ -121,6 +121,14 @@ impl HandState {
     /// Stacks now; before the pots are awarded.
     pub fn stacks(&self) -> Vec<Chips> {
         self.seats.iter().map(|s| s.stack).collect()
+    }
+
+    /// P2: whether these showdown results split a pot among tied winners
+    /// with odd chips left over (each given to the first winners clockwise
+    /// from the button). A history says so: PHH leaves odd chips to its
+    /// reader, and PokerKit gives them all to its first winner.
+    pub fn splits_odd_chips(&self, results: &[BoardResult]) -> bool {
+        pots::award_noting(self, results).is_ok_and(|(_, odd)| odd)
     }
 
     /// What each seat won, once the hand is complete.

@@ -139,6 +139,11 @@ pub struct Header {
     /// file. Absent in journals from before it (they keep their names).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub night: Option<u64>,
+    /// The box the night was played on (`records::box_id`): night numbers
+    /// count on one box, so the night's name and its hand histories carry
+    /// it too. Absent in journals from before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub box_id: Option<String>,
     /// Whether the clock had been set from network time when the night
     /// began (`None`: no way to tell, and every journal before this field).
     /// A Pi has no battery clock, and Raspberry Pi OS starts it at the last
@@ -157,6 +162,7 @@ impl Header {
             rules_text: rules_text.to_string(),
             started: None,
             night: None,
+            box_id: None,
             clock_synced: None,
         }
     }
@@ -164,6 +170,12 @@ impl Header {
     /// The header of the night numbered `n` ([`Header::night`]).
     pub fn numbered(mut self, n: Option<u64>) -> Header {
         self.night = n;
+        self
+    }
+
+    /// The header of a night on the box `id` ([`Header::box_id`]).
+    pub fn on_box(mut self, id: Option<String>) -> Header {
+        self.box_id = id;
         self
     }
 

@@ -17,17 +17,25 @@ use super::{Chips, PhhAction, PhhHand};
 
 /// The hands of `text`, or `None` where the tree path must decide.
 pub(crate) fn parse(text: &str, multi: bool) -> Option<Vec<PhhHand>> {
+    parse_noting(text, multi).map(|(hands, _)| hands)
+}
+
+/// [`parse`], and whether any hand has one of the fields only dealerd's
+/// own histories carry ([`super::OWN_FIELDS`]): a file without them needs
+/// no second reading (issue 35).
+pub(crate) fn parse_noting(text: &str, multi: bool) -> Option<(Vec<PhhHand>, bool)> {
     let mut r = Reader {
         p: Parser::new(text),
         at: Walker::new(text),
         actions: Vec::new(),
         chips: Vec::new(),
         other_keys: Vec::new(),
+        own: false,
     };
     if !multi {
         let hand = r.hand(1)?;
         // A table header: the tree path reads it as a field.
-        return (r.p.i == r.p.s.len()).then(|| vec![hand]);
+        return (r.p.i == r.p.s.len()).then(|| (vec![hand], r.own));
     }
     let mut hands = Vec::new();
     loop {
@@ -48,7 +56,7 @@ pub(crate) fn parse(text: &str, multi: bool) -> Option<Vec<PhhHand>> {
         }
         hands.push(r.hand(number)?);
     }
-    (!hands.is_empty()).then_some(hands)
+    (!hands.is_empty()).then_some((hands, r.own))
 }
 
 struct Reader<'a> {
@@ -58,6 +66,8 @@ struct Reader<'a> {
     actions: Vec<(usize, Cow<'a, str>)>,
     chips: Vec<Chips>,
     other_keys: Vec<&'a str>,
+    /// A key of [`super::OWN_FIELDS`] was seen.
+    own: bool,
 }
 
 /// The fields the replay reads, by bit in the "seen" mask.
@@ -127,6 +137,7 @@ impl<'a> Reader<'a> {
                         return None;
                     }
                     self.other_keys.push(key);
+                    self.own |= super::OWN_FIELDS.contains(&key);
                     self.p.value(0)?;
                 }
             }

@@ -110,15 +110,45 @@ impl ActionKind {
 
 /// Reads a PHH file: a `.phhs` (any case) is many hands, anything else one hand.
 pub fn parse_file(path: &Path) -> Result<Vec<PhhHand>, PhhError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| PhhError::Read {
-        file: file.clone(),
-        source,
-    })?;
-    let multi = path
+    let mut text = String::new();
+    let multi = read_text(path, &mut text)?;
+    parse_str(&path.display().to_string(), &text, multi)
+}
+
+/// Reads a PHH file's text into `text` (cleared first: a caller reading
+/// many files keeps one buffer), and says whether it holds many hands (a
+/// `.phhs`, any case).
+pub fn read_text(path: &Path, text: &mut String) -> Result<bool, PhhError> {
+    use std::io::Read as _;
+    text.clear();
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_to_string(text))
+        .map_err(|source| PhhError::Read {
+            file: path.display().to_string(),
+            source,
+        })?;
+    Ok(path
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("phhs"));
-    parse_str(&file, &text, multi)
+        .is_some_and(|e| e.eq_ignore_ascii_case("phhs")))
+}
+
+/// The fields of a hand that dealerd wrote about itself and `dealerd
+/// replay` reads besides PHH's (the hand's number of the night, the game
+/// and the setup it was played under).
+pub const OWN_FIELDS: [&str; 3] = ["hand", "_spec", "_setup"];
+
+/// [`parse_str`], and whether the text may hold a field of [`OWN_FIELDS`]:
+/// `false` only when the fast reader read every key and none was one. A
+/// caller that reads those fields reads the text again only when `true`.
+pub fn parse_str_noting(
+    file_name: &str,
+    text: &str,
+    multi: bool,
+) -> Result<(Vec<PhhHand>, bool), PhhError> {
+    match direct::parse_noting(text, multi) {
+        Some(read) => Ok(read),
+        None => parse_tree(file_name, text, multi).map(|hands| (hands, true)),
+    }
 }
 
 /// Parses PHH text. `file_name` is only for messages. With `multi`, the text holds the hands

@@ -69,9 +69,15 @@ fn replace_line(old: &str, night_id: &str, row: &str) -> String {
 /// ([`crate::journal::Header::night`]: `journal-1a2b3c4d-n7`), so that
 /// nights on a Pi whose clock is not set yet keep a file each. A journal
 /// from before night numbers has none (`journal-1a2b3c4d`).
+///
+/// `box_id` ([`crate::journal::Header::box_id`]) comes before the number
+/// where the night has one (`journal-7f3a9c01-1a2b3c4d-n7`): night numbers
+/// count on one box's disk, so two boxes' first nights would otherwise
+/// share a name (issue 35).
 pub fn night_id(
     started: Option<&str>,
     number: Option<u64>,
+    box_id: Option<&str>,
     journal_file: &Path,
     rules_fnv64: &str,
 ) -> String {
@@ -97,6 +103,10 @@ pub fn night_id(
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "night".into());
     let hash: String = safe(rules_fnv64).chars().take(8).collect();
+    let stem = match box_id.map(safe).filter(|b| !b.is_empty()) {
+        Some(b) => format!("{stem}-{b}"),
+        None => stem,
+    };
     match number {
         Some(n) => format!("{stem}-{hash}-n{n}"),
         None => format!("{stem}-{hash}"),
@@ -132,6 +142,34 @@ pub fn next_night_number(state_dir: &Path) -> u64 {
     highest.saturating_add(1)
 }
 
+/// This box's id, from the file `box-id` in the state directory: made
+/// once, on a new box's first night, from the kernel's random bytes, so
+/// that every box's nights and hand histories name their box. `None` when
+/// the file can neither be read nor made (a read-only disk): the names
+/// are then as before.
+pub fn box_id(state_dir: &Path) -> Option<String> {
+    let path = state_dir.join("box-id");
+    let valid =
+        |s: &str| !s.is_empty() && s.len() <= 32 && s.bytes().all(|b| b.is_ascii_alphanumeric());
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        let id = text.trim();
+        if valid(id) {
+            return Some(id.to_string());
+        }
+    }
+    let mut bytes = [0u8; 4];
+    {
+        use std::io::Read as _;
+        std::fs::File::open("/dev/urandom")
+            .and_then(|mut f| f.read_exact(&mut bytes))
+            .ok()?;
+    }
+    let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    std::fs::create_dir_all(state_dir).ok()?;
+    crate::journal::phh_writer::write_text(&path, &format!("{id}\n")).ok()?;
+    Some(id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,19 +195,27 @@ mod tests {
     fn night_ids_are_plain_file_names() {
         let j = Path::new("/var/lib/dealerd/journal.jsonl");
         assert_eq!(
-            night_id(Some("2026-11-23T22:58:30Z"), Some(3), j, "ffff"),
+            night_id(Some("2026-11-23T22:58:30Z"), Some(3), None, j, "ffff"),
             "2026-11-23T22-58-30Z"
         );
         assert_eq!(
-            night_id(None, None, j, "1a2b3c4d5e6f7a8b"),
+            night_id(None, None, None, j, "1a2b3c4d5e6f7a8b"),
             "journal-1a2b3c4d"
         );
         assert_eq!(
-            night_id(None, Some(7), j, "1a2b3c4d5e6f7a8b"),
+            night_id(None, Some(7), None, j, "1a2b3c4d5e6f7a8b"),
             "journal-1a2b3c4d-n7"
         );
-        assert_eq!(night_id(Some("../x"), None, j, "ab"), "-x");
-        assert_eq!(night_id(Some(""), None, Path::new("/"), "ab"), "night-ab");
+        // Issue 35: two boxes' seventh nights are apart.
+        assert_eq!(
+            night_id(None, Some(7), Some("7f3a9c01"), j, "1a2b3c4d5e6f7a8b"),
+            "journal-7f3a9c01-1a2b3c4d-n7"
+        );
+        assert_eq!(night_id(Some("../x"), None, None, j, "ab"), "-x");
+        assert_eq!(
+            night_id(Some(""), None, None, Path::new("/"), "ab"),
+            "night-ab"
+        );
     }
 
     #[test]

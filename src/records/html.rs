@@ -212,11 +212,9 @@ impl Report {
     fn chart(&self) -> String {
         const W: u64 = 480;
         const H: u64 = 290;
-        const LEFT: u64 = 56;
         const RIGHT: u64 = 12;
         const TOP: u64 = 10;
         const BOTTOM: u64 = 42;
-        let (pw, ph) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
         let lines = self.stack_lines();
         let hands = self.hands.len().max(1) as u64;
         let top_stack: Chips = lines
@@ -227,7 +225,12 @@ impl Report {
             .unwrap_or(0);
         let step = nice_step(top_stack.div_ceil(4).max(1));
         let y_max = step * top_stack.div_ceil(step).max(1);
-        let x = |hand: u64| LEFT + pw * hand.min(hands) / hands;
+        // The labels' room, from the widest (at 14px a digit is at most
+        // about 8.5 units wide): a fixed 56 cut "3750.00" to "750.00".
+        let widest = self.money.units(y_max).chars().count() as u64;
+        let left = (widest * 17).div_ceil(2) + 12;
+        let (pw, ph) = (W - left - RIGHT, H - TOP - BOTTOM);
+        let x = |hand: u64| left + pw * hand.min(hands) / hands;
         let y = |stack: Chips| {
             let up = u128::from(ph) * u128::from(stack.min(y_max)) / u128::from(y_max);
             TOP + ph - u64::try_from(up).unwrap_or(ph)
@@ -241,10 +244,10 @@ impl Report {
             let at = y(tick);
             let _ = writeln!(
                 s,
-                "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\" stroke=\"#e4e4e4\"/>\
+                "<line x1=\"{left}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\" stroke=\"#e4e4e4\"/>\
                  <text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
                 W - RIGHT,
-                LEFT - 6,
+                left - 6,
                 at + 4,
                 self.money.units(tick),
                 y = at

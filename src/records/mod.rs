@@ -12,7 +12,7 @@ mod text;
 pub mod zone;
 
 pub use csv::{ledger_csv, money_paths, night_row, MoneyPath, NIGHTS_HEADER};
-pub use exports::{next_night_number, night_id, write_exports};
+pub use exports::{box_id, next_night_number, night_id, write_exports};
 pub use money::Money;
 pub use report::{Report, ReportError};
 pub use zone::Zone;

@@ -137,6 +137,7 @@ impl Report {
             night_id: super::night_id(
                 header.started.as_deref(),
                 header.night,
+                header.box_id.as_deref(),
                 path,
                 &header.rules_fnv64,
             ),

@@ -20,6 +20,7 @@ use crate::engine::{
 use crate::phh::{self, ActionKind, PhhHand};
 
 pub use crate::engine::steps::{draw_game, flop_game, seven_stud};
+pub use own::{extras as own_extras, house_game};
 pub use variant::{setup_for, spec_for, VariantError};
 
 /// Why a hand stopped. The display is the contract's stderr line.
@@ -338,15 +339,25 @@ pub fn run(
     json: bool,
     out: &mut impl Write,
 ) -> Result<(), ReplayError> {
+    let mut text = String::new();
     for path in files {
         let path = path.as_ref();
-        let hands = phh::parse_file(path)?;
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let tables = own::tables(&text, hands.len());
-        for (i, hand) in hands.iter().enumerate() {
+        let multi = phh::read_text(path, &mut text)?;
+        let (hands, has_own) = phh::parse_str_noting(&name, &text, multi)?;
+        // Read again, whole, only for the fields PHH's reader skips, and
+        // only in a file that has them: a second parse costs several times
+        // the first (issue 35).
+        let tables = if has_own {
+            own::tables(&text, hands.len())
+        } else {
+            Vec::new()
+        };
+        for (i, mut hand) in hands.into_iter().enumerate() {
             let fields = tables.get(i);
-            let hand = own::numbered(hand, fields);
+            if let Some(n) = fields.and_then(own::number) {
+                hand.number = n;
+            }
             // Lines stream as the hand goes, so a refused action shows what led up
             // to it; a failing hand prints no final_stacks. A closed stdout is ignored.
             let step = |step: ActionStep| {

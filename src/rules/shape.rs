@@ -47,15 +47,25 @@ pub(crate) struct Shape<'s> {
     root: &'s Value,
     pub problems: Vec<Problem>,
     pub fatal: bool,
+    /// `house.seats`, when the file gives a number: the range of a seat.
+    seats: Option<i128>,
 }
 
 impl<'s> Shape<'s> {
     pub fn check(doc: &mut Spanned<DeTable<'_>>) -> Shape<'static> {
         let root = rules_schema();
+        let seats = match doc.get_ref().get("house").map(|h| h.get_ref()) {
+            Some(DeValue::Table(h)) => match h.get("seats").map(|s| s.get_ref()) {
+                Some(DeValue::Integer(i)) => i128::from_str_radix(i.as_str(), i.radix()).ok(),
+                _ => None,
+            },
+            _ => None,
+        };
         let mut shape = Shape {
             root,
             problems: Vec::new(),
             fatal: false,
+            seats,
         };
         let span = doc.span();
         shape.table(doc.get_mut(), &span, root, None);
@@ -93,6 +103,18 @@ impl<'s> Shape<'s> {
             }
         }
         s
+    }
+
+    /// Whether `name` is a key of the file's top level that is no section
+    /// (`roster`: a list of names, not of tables).
+    fn top_level_key(&self, name: &str) -> bool {
+        let Some(prop) = self.root.get("properties").and_then(|p| p.get(name)) else {
+            return false;
+        };
+        let prop = self.resolve(prop);
+        let items = prop.get("items").map(|i| self.resolve(i));
+        let of_tables = |s: &Value| s.get("type").and_then(Value::as_str) == Some("object");
+        !of_tables(prop) && !items.is_some_and(of_tables)
     }
 
     fn is_amount(&self, s: &Value) -> bool {
@@ -143,6 +165,15 @@ impl<'s> Shape<'s> {
                             "unknown key \"{name}\" at the top level{}",
                             expected(name, &known, false)
                         ),
+                        // A top-level key written after a section header
+                        // is that section's in TOML (issue 35: `roster`).
+                        Some(sec) if self.top_level_key(name) => {
+                            format!(
+                                "unknown key \"{name}\" in {sec}: {name} belongs at the top of the \
+                                 file, before the first [section] (a key under a section header is \
+                                 that section's): move it up"
+                            )
+                        }
                         Some(sec) => format!(
                             "unknown key \"{name}\" in {sec}{}",
                             expected(name, &known, false)
@@ -225,6 +256,21 @@ impl<'s> Shape<'s> {
                 if lo.is_some_and(|lo| n < lo) || hi.is_some_and(|hi| n > hi) {
                     let range = range_text(lo, hi);
                     let message = format!("{} = {n} is outside {range}", here.key());
+                    // A seat is placed in the house's own range, not the
+                    // schema's largest house's (issue 35).
+                    let seat = s
+                        .get("description")
+                        .and_then(Value::as_str)
+                        .is_some_and(|d| d.contains("the house's seats"));
+                    let message = match self.seats {
+                        Some(seats) if seat => {
+                            format!(
+                                "{} = {n} is outside 1–{seats} (the house's seats)",
+                                here.key()
+                            )
+                        }
+                        _ => message,
+                    };
                     // A number the key's type still holds is read on, so
                     // the meaning checks after it are still made.
                     if fits(n, s) {
@@ -339,6 +385,7 @@ impl<'s> Shape<'s> {
                 root: self.root,
                 problems: Vec::new(),
                 fatal: false,
+                seats: self.seats,
             };
             let mut copy = v.clone();
             trial.value(&mut copy, b, here);
@@ -530,10 +577,21 @@ fn tag_of<'v>(b: &'v Value, tag: &str) -> Option<&'v str> {
 /// pattern says (no spaces around it).
 fn amount(v: &DeValue<'_>) -> Result<(), String> {
     let bad = || "expected an amount: a whole number (40) or a decimal string (\"0.25\")";
+    // A number only too large is said to be that, not "not an amount"
+    // (issue 35); the limit in the currency is the meaning check's.
+    let too_large = |n: &str| {
+        format!(
+            "amount {n} is too large: no amount may be over {} units",
+            super::MAX_AMOUNT_UNITS
+        )
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     match v {
         DeValue::Integer(i) => match i128::from_str_radix(i.as_str(), i.radix()) {
             Ok(n) if n < 0 => Err(format!("amount {n} is negative")),
+            Ok(n) if n > i128::from(u64::MAX) => Err(too_large(i.as_str())),
             Ok(_) => Ok(()),
+            Err(_) if digits(i.as_str()) => Err(too_large(i.as_str())),
             Err(_) => Err(bad().into()),
         },
         DeValue::Float(f) => Err(format!(
@@ -543,6 +601,13 @@ fn amount(v: &DeValue<'_>) -> Result<(), String> {
         )),
         DeValue::String(s) if s.trim() == s.as_ref() && super::Decimal::parse(s).is_some() => {
             Ok(())
+        }
+        DeValue::String(s)
+            if s.split_once('.').map_or(digits(s), |(w, f)| {
+                digits(w) && (f.is_empty() || digits(f)) && f.len() <= 6
+            }) && s.split('.').next().is_some_and(|w| w.len() > 20) =>
+        {
+            Err(too_large(s))
         }
         DeValue::String(s) => Err(format!(
             "\"{s}\" is not an amount; expected a decimal such as \"0.25\" or \"40\" (at most 6 decimals)"
@@ -623,11 +688,17 @@ pub(crate) fn did_you_mean(word: &str, known: &[&str], section: bool) -> String 
             let k2 = norm(k);
             // "to-maximum" for "to-max": a word spelt out in full is near.
             let prefix = w.len().min(k2.len()) >= 3 && (w.starts_with(&k2) || k2.starts_with(&w));
-            (if prefix { 1 } else { distance(&w, &k2) }, *k)
+            let d = distance(&w, &k2);
+            // Of two prefixes ("ante" and "ante-mode" for "ante_mod"), the
+            // nearer in spelling.
+            (if prefix { 1 } else { d }, d, *k)
         })
-        .min_by_key(|(d, _)| *d);
+        .min_by_key(|(d, full, _)| (*d, *full))
+        .map(|(d, _, k)| (d, k))
+        .filter(|(d, _)| *d <= (w.chars().count() / 3).max(1))
+        .or_else(|| same_words(word, known).map(|k| (0, k)));
     match best {
-        Some((d, k)) if d <= (w.chars().count() / 3).max(1) => {
+        Some((_, k)) => {
             if section {
                 format!("did you mean [{k}]?")
             } else {
@@ -636,6 +707,36 @@ pub(crate) fn did_you_mean(word: &str, known: &[&str], section: bool) -> String 
         }
         _ => String::new(),
     }
+}
+
+/// The name of `known` whose words are all in `word`, in any order and
+/// spelling of separators, the most words first: "texas-holdem" is
+/// "holdem", "2-7 triple draw" is "triple-draw-27", "Hold'em" is "holdem".
+fn same_words<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    // Words of letters, and the digits run together ("2-7" is "27").
+    let words = |s: &str| {
+        let s = s.to_ascii_lowercase().replace(['\'', '\u{2019}'], "");
+        let letters: Vec<String> = s
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        let digits: String = s.chars().filter(char::is_ascii_digit).collect();
+        (letters, digits)
+    };
+    if word.len() > 64 {
+        return None;
+    }
+    let (w, wd) = words(word);
+    known
+        .iter()
+        .filter_map(|k| {
+            let (kw, kd) = words(k);
+            let inside = !kw.is_empty() && kd == wd && kw.iter().all(|x| w.contains(x));
+            inside.then_some((kw.len(), *k))
+        })
+        .max_by_key(|(n, _)| *n)
+        .map(|(_, k)| k)
 }
 
 /// Levenshtein distance, for near misses of short words; a long word (a

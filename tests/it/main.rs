@@ -43,6 +43,7 @@ mod room;
 mod room_trust;
 mod rules_check;
 mod rules_files;
+mod rules_host;
 mod rules_hostile;
 mod rules_init;
 mod rules_reference;

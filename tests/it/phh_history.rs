@@ -213,6 +213,7 @@ fn the_hand_s_number_table_time_and_money_are_written() {
         table: Some("Table 2".into()),
         // `date -u -d @1700000000`: Tue Nov 14 22:13:20 UTC 2023.
         dealt_at: Some(1_700_000_000),
+        ..Default::default()
     };
     let text = phh_writer::to_phh_with(table, &meta).expect("written");
     for line in [

@@ -206,6 +206,7 @@ pub fn night(name: &str, text: &str, hands: usize, seed: u64) -> Histories {
             hand: number,
             table: Some(name.to_string()),
             dealt_at: Some(1_790_000_000 + number * 97),
+            ..Default::default()
         };
         match phh_writer::to_phh_with(table, &meta) {
             Ok(t) => out.written.push((number, t)),

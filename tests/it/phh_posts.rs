@@ -29,6 +29,7 @@ fn posts_are_phh_blinds_antes_or_said_apart() {
     let mut in_phh = std::collections::BTreeMap::<String, usize>::new();
     let mut apart = 0;
     let mut bombs = 0;
+    let mut dead_alone = 0;
     for (i, (name, text)) in houses().iter().enumerate() {
         for (hand, t) in night(name, text, HANDS, seed(i)).written {
             let v: toml::Value = toml::from_str(&t).expect("TOML");
@@ -49,6 +50,17 @@ fn posts_are_phh_blinds_antes_or_said_apart() {
             let fields: i64 = ints(&v, "antes").iter().sum::<i64>()
                 + ints(&v, "blinds_or_straddles").iter().sum::<i64>();
             assert_eq!(fields, posted, "a post is missing from PHH's fields: {at}");
+            let kinds: Vec<&str> = forced.iter().filter_map(|f| f["kind"].as_str()).collect();
+            if kinds.contains(&"dead-post") && !kinds.contains(&"ante") {
+                // T5, issue 35: a lone dead post in `antes` is pooled;
+                // trimmed, PokerKit would give it back to its payer.
+                dead_alone += 1;
+                assert_eq!(
+                    v["ante_trimming_status"].as_bool(),
+                    Some(false),
+                    "a dead post written as a trimmed ante: {at}"
+                );
+            }
             for f in forced {
                 let kind = f["kind"].as_str().unwrap();
                 if !matches!(kind, "ante" | "blind") {
@@ -104,6 +116,7 @@ fn posts_are_phh_blinds_antes_or_said_apart() {
     }
     assert!(apart > 0, "the nights have kills that act in turn (S1)");
     assert!(bombs > 0, "no bomb pot written as PHH's checks (S2)");
+    assert!(dead_alone > 0, "no dead post written in antes (T5)");
 }
 
 /// F3 (H4: "The player with the highest card or cards showing begins the
@@ -137,4 +150,62 @@ _ranking = [[3], [2]]
     let hand = &parse_str("stud.phh", &with, false).expect("parses")[0];
     let err = replay_hand("stud.phh", hand, |_| {}).expect_err("a check is no bring-in");
     assert!(err.to_string().contains("bring-in"), "{err}");
+}
+
+/// Issue 35: where PokerKit, PHH's reference reader, replays a history
+/// otherwise than the table played it, `_differs` says so: a fixed-limit
+/// round with a fifth bet (the houses' cap is a bet and four raises,
+/// PokerKit's a bet and three; L2) and a split pot with odd chips (P2,
+/// H2 5.4: "the odd chip goes to the first player to the left of the
+/// dealer"; PokerKit gives every odd chip to its first winner).
+#[test]
+fn l2_p2_histories_say_where_pokerkit_pays_otherwise() {
+    let (mut fifth, mut odd) = (0, 0);
+    for (i, (name, text)) in houses().iter().enumerate() {
+        for (hand, t) in night(name, text, HANDS, seed(i)).written {
+            let v: toml::Value = toml::from_str(&t).expect("TOML");
+            let differs = v.get("_differs").map(|d| d.to_string()).unwrap_or_default();
+            let at = format!("{name} hand {hand}:\n{t}");
+            if v.get("small_bet").is_some() {
+                let blinds = ints(&v, "blinds_or_straddles").iter().any(|&b| b > 0);
+                let (mut bets, mut streets, mut dealing, mut most) = (0, 0, false, 0);
+                for a in v["actions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(|a| a.as_str())
+                {
+                    if a.starts_with("d ") {
+                        if !dealing {
+                            streets += 1;
+                            bets = i32::from(streets == 1 && blinds);
+                        }
+                        dealing = true;
+                        continue;
+                    }
+                    dealing = false;
+                    if a.split_whitespace().nth(1) == Some("cbr") {
+                        bets += 1;
+                        most = most.max(bets);
+                    }
+                }
+                if most > 4 {
+                    fifth += 1;
+                    assert!(differs.contains("five bets"), "{at}");
+                }
+            }
+            if differs.contains("odd chips") {
+                odd += 1;
+                let tied = ["_ranking", "_ranking_low", "_rankings"]
+                    .iter()
+                    .any(|k| v.get(*k).is_some_and(|r| r.to_string().contains(", ")));
+                assert!(tied, "odd chips without a tie: {at}");
+            }
+        }
+    }
+    assert!(
+        fifth > 0,
+        "no fixed-limit round with a fifth bet in the nights"
+    );
+    assert!(odd > 0, "no split pot with odd chips in the nights");
 }

@@ -71,3 +71,39 @@ fn a_broken_house_game_field_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 35: the PHH reader says whether a file has a field only
+/// dealerd's own histories carry, so `dealerd replay` reads a file a
+/// second time (whole, into a TOML table) only when it has one. PHH files
+/// of other writers (the generated vectors) have none; a history dealerd
+/// wrote has them, and a hand number alone counts.
+#[test]
+fn only_a_file_with_own_fields_is_read_twice() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/generated");
+    for kind in ["NT", "PT", "FT"] {
+        let text =
+            std::fs::read_to_string(dir.join(format!("hands-{kind}.phhs"))).expect("vectors");
+        let (hands, own) = phh::parse_str_noting(kind, &text, true).expect("parses");
+        assert_eq!(hands.len(), 200);
+        assert!(!own, "{kind}: no own fields");
+    }
+    let (house, text) = houses().into_iter().next().expect("a house");
+    let histories = night(house, &text, 10, 7);
+    let (_, written) = histories.written.first().expect("a history");
+    let (_, own) = phh::parse_str_noting("own", written, false).expect("parses");
+    assert!(own, "a dealerd history has _spec and _setup");
+    let numbered = "variant = \"NT\"\nhand = 7\nmin_bet = 2\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\nactions = [\"d dh p1 ????\", \"d dh p2 ????\", \"p2 f\"]\n";
+    let (_, own) = phh::parse_str_noting("numbered", numbered, false).expect("parses");
+    assert!(own, "a hand field is read");
+    let dir = common::fresh_dir("replay-own", "numbered");
+    let path = dir.join("numbered.phh");
+    std::fs::write(&path, numbered).expect("write");
+    let mut out = Vec::new();
+    replay::run(&[&path], false, &mut out).expect("replays");
+    assert!(
+        String::from_utf8_lossy(&out).contains(" hand 7: "),
+        "{}",
+        String::from_utf8_lossy(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -378,3 +378,64 @@ TOTAL,USD,100.00,0.00,0.00,-1.50,98.50,0.00,0.00,0.00
         "n,H2 Pat's home game,USD,1,3,100.00,-1.50,98.50,0.00,0.00,2\n"
     );
 }
+
+/// Issue 35: with the clock unset, two boxes' first nights and their
+/// `hand-0001.phh` are told apart: every history names its night (as the
+/// ledger does) and its box, and the night's name has the box in it.
+#[test]
+fn every_history_names_its_night_and_box() {
+    use std::time::Duration;
+
+    use dealerd::daemon::session::{Input, RulesSource};
+    use dealerd::daemon::store::{Storage, Stored};
+    use dealerd::engine::{Action, Event};
+
+    let rules = RulesSource::embedded();
+    let first_hand = |name: &str| -> (String, String) {
+        let dir = common::fresh_dir("records", name);
+        let storage = Storage {
+            journal: Some(dir.join("journal.jsonl")),
+            history: Some(dir.join("hands")),
+            ledger: Some(dir.clone()),
+        };
+        let mut s = Stored::open_at(&rules, &storage, None).expect("opens");
+        for (seat, who) in ["Ann", "Bob", "Cy"].into_iter().enumerate() {
+            let join = TableEvent::Join {
+                seat,
+                name: who.to_string(),
+                buy_in: 100,
+            };
+            s.handle(Input::Table(join), Duration::ZERO);
+        }
+        s.handle(Input::Table(TableEvent::NewHand), Duration::ZERO);
+        for _ in 0..20 {
+            let Some(h) = s.night().table().hand().filter(|h| !h.settled) else {
+                break;
+            };
+            let event = match h.state().legal_actions() {
+                Some(l) if l.fold => Event::Act(l.seat, Action::Fold),
+                Some(l) => Event::Act(l.seat, Action::CheckCall),
+                None => Event::Deal,
+            };
+            s.handle(Input::Table(TableEvent::Hand(event)), Duration::ZERO);
+        }
+        drop(s);
+        let history = std::fs::read_to_string(dir.join("hands/hand-0001.phh"))
+            .unwrap_or_else(|e| panic!("{name}: no hand-0001.phh: {e}"));
+        let box_id = std::fs::read_to_string(dir.join("box-id")).expect("box-id made");
+        (history, box_id.trim().to_string())
+    };
+    let (one, box_one) = first_hand("box-one");
+    let (two, box_two) = first_hand("box-two");
+    assert_ne!(box_one, box_two, "each box makes its own id");
+    for (text, id) in [(&one, &box_one), (&two, &box_two)] {
+        let v: toml::Value = toml::from_str(text).expect("TOML");
+        assert_eq!(v["_box"].as_str(), Some(id.as_str()), "{text}");
+        let night = v["_night"].as_str().expect("_night");
+        assert!(
+            night.starts_with(&format!("journal-{id}-")) && night.ends_with("-n1"),
+            "the night's name has the box in it: {night}"
+        );
+    }
+    assert_ne!(one, two, "two boxes' first hands differ");
+}

@@ -268,3 +268,88 @@ fn the_screenshot_is_the_page_as_a_browser_draws_it() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 35: the stack chart's money labels are whole in a browser when
+/// stacks reach four and five digits (a fixed margin cut "3750.00" to
+/// "750.00"). Chromium lays the page out; a script puts the leftmost edge
+/// of any label, in the chart's own units, into the title.
+#[test]
+fn the_chart_s_labels_are_whole_with_four_and_five_digit_stacks() {
+    use std::time::Duration;
+
+    use dealerd::daemon::session::{Input, RulesSource};
+    use dealerd::daemon::store::{Storage, Stored};
+    use dealerd::engine::{Action, Event};
+    use dealerd::table::TableEvent;
+
+    if !chromium() {
+        eprintln!("SKIPPED the chart's labels: no `chromium` on this machine");
+        return;
+    }
+    for (stacks, label) in [
+        ([375_000, 100_000], "4000.00"),
+        ([1_234_500, 375_000], "15000.00"),
+    ] {
+        let dir = common::fresh_dir("report", &format!("digits-{}", label.len()));
+        let rules = "[house]\nname = \"Big\"\ncurrency = \"USD\"\nunit = \"0.01\"\ndenominations = [\"1\", \"5\", \"25\", \"100\"]\nseats = 9\n\
+             [[game]]\nname = \"NL\"\nbase = \"holdem\"\nstructure = \"no-limit\"\nblinds = [5, 10]\n\
+             [money]\nbuy_in_min = 100\nbuy_in_max = 20000\n";
+        let storage = Storage {
+            journal: Some(dir.join("journal.jsonl")),
+            history: None,
+            ledger: None,
+        };
+        let mut s =
+            Stored::open_at(&RulesSource::file("big.toml", rules), &storage, None).expect("opens");
+        for (seat, (name, buy_in)) in ["Ann", "Bob"].into_iter().zip(stacks).enumerate() {
+            let join = TableEvent::Join {
+                seat,
+                name: name.to_string(),
+                buy_in,
+            };
+            s.handle(Input::Table(join), Duration::ZERO);
+        }
+        s.handle(Input::Table(TableEvent::NewHand), Duration::ZERO);
+        for _ in 0..20 {
+            let Some(h) = s.night().table().hand().filter(|h| !h.settled) else {
+                break;
+            };
+            let event = match h.state().legal_actions() {
+                Some(l) if l.fold => Event::Act(l.seat, Action::Fold),
+                Some(l) => Event::Act(l.seat, Action::CheckCall),
+                None => Event::Deal,
+            };
+            s.handle(Input::Table(TableEvent::Hand(event)), Duration::ZERO);
+        }
+        assert_eq!(s.night().table().hands_dealt(), 1, "{:?}", s.take_notices());
+        drop(s);
+        let report =
+            dealerd::records::Report::from_journal(&dir.join("journal.jsonl")).expect("a report");
+        let html = report.html();
+        assert!(
+            html.contains(&format!(">{label}</text>")),
+            "the top label is {label}"
+        );
+        let page = dir.join("chart.html");
+        let probe = "<script>let least = Infinity; for (const t of document.querySelectorAll('svg text')) \
+             { least = Math.min(least, t.getBBox().x); } document.title = 'left:' + Math.floor(least);</script>";
+        std::fs::write(&page, html.replace("</body>", &format!("{probe}</body>"))).expect("page");
+        let dom = headless(
+            &dir.join("p"),
+            &format!("file://{}", page.display()),
+            &["--dump-dom"],
+        );
+        let dom = String::from_utf8_lossy(&dom);
+        let left: i64 = dom
+            .split("<title>left:")
+            .nth(1)
+            .and_then(|t| t.split('<').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("the probe ran: {dom}"));
+        assert!(
+            left >= 0,
+            "{label}: a label starts at x = {left}, outside the chart"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

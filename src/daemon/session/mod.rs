@@ -42,7 +42,7 @@ use crate::ui::{screens, Ack, ClockView, Controller, Frame, Intent, View, HOST_O
 pub use self::rules_source::{Origin, RulesSource, EMBEDDED_NAME};
 
 use self::clock::secs_up;
-pub use self::records::{hand_over, history_text, DealtTimes};
+pub use self::records::{hand_over, history_text, DealtTimes, HistoryNames};
 
 /// What the shell hands the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,6 +168,8 @@ pub struct Session {
     wall: Option<u64>,
     /// When the hands undo can still reach were dealt, for their histories.
     dealt: DealtTimes,
+    /// What names the night's hand histories.
+    names: HistoryNames,
     /// The first journal failure. Nothing more can be confirmed, so every
     /// later input is refused with it on the screen.
     failed: Option<String>,
@@ -223,6 +225,7 @@ impl Session {
             in_flight: false,
             wall: None,
             dealt: DealtTimes::default(),
+            names: HistoryNames::default(),
             failed: None,
             clock: None,
             host_until: None,
@@ -246,6 +249,11 @@ impl Session {
         self.wall = unix;
     }
 
+    /// What names the night's hand histories (its journal's header).
+    pub fn set_history_names(&mut self, names: HistoryNames) {
+        self.names = names;
+    }
+
     /// When the hands of a resumed night were dealt, as its journal says.
     pub fn set_dealt_times(&mut self, dealt: DealtTimes) {
         self.dealt = dealt;
@@ -254,7 +262,7 @@ impl Session {
     /// The history of the night's last hand, which is over, as this session
     /// writes it (dated by when it was dealt), or why PHH cannot say it.
     pub fn history(&self) -> Result<String, String> {
-        history_text(&self.night, &self.dealt)
+        history_text(&self.night, &self.dealt, &self.names)
     }
 
     /// The wall clock now, in unix seconds, if it is known.

@@ -134,7 +134,7 @@ impl Session {
                     .push_back(Output::RemoveHistory { hand: was.0 });
             }
             if now.1 && now != was {
-                let text = history_text(&self.night, &self.dealt);
+                let text = history_text(&self.night, &self.dealt, &self.names);
                 if let Err(why) = &text {
                     // Never silent, and loud enough for `--quiet`.
                     self.notice(
@@ -192,7 +192,11 @@ impl DealtTimes {
 
 /// The history of the night's last hand, which is over, or why PHH cannot
 /// say it: one text, live and at a restart.
-pub fn history_text(night: &Night, dealt: &DealtTimes) -> Result<String, String> {
+pub fn history_text(
+    night: &Night,
+    dealt: &DealtTimes,
+    names: &HistoryNames,
+) -> Result<String, String> {
     let table = night.table();
     let hand = table.hands_dealt();
     let meta = phh_writer::HandMeta {
@@ -200,8 +204,18 @@ pub fn history_text(night: &Night, dealt: &DealtTimes) -> Result<String, String>
         // A house file is one table's rules: its name is the table's.
         table: Some(night.rules().house.name.clone()),
         dealt_at: dealt.at(hand),
+        night: names.night.clone(),
+        box_id: names.box_id.clone(),
     };
     phh_writer::to_phh_with(table, &meta)
+}
+
+/// What names a night's hand histories: the night's id as the ledger
+/// names it and the box's ([`crate::journal::Header::box_id`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HistoryNames {
+    pub night: Option<String>,
+    pub box_id: Option<String>,
 }
 
 /// Hands dealt, and whether the last one is over.

@@ -61,6 +61,7 @@ impl Stored {
             let id = records::night_id(
                 header.started.as_deref(),
                 header.night,
+                header.box_id.as_deref(),
                 path,
                 &header.rules_fnv64,
             );
@@ -109,6 +110,7 @@ impl Stored {
         // it is read once, as `Stored::open_at` will give it to the header.
         let ledger = storage.ledger.as_ref().map(|d| d.join("ledger"));
         let number = storage.ledger.as_deref().map(records::next_night_number);
+        let box_id = storage.ledger.as_deref().and_then(records::box_id);
         let journal = storage
             .journal
             .clone()
@@ -118,6 +120,7 @@ impl Stored {
             let id = records::night_id(
                 header.started.as_deref(),
                 number,
+                box_id.as_deref(),
                 &journal,
                 &header.rules_fnv64,
             );

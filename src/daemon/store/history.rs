@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::SessionError;
-use crate::daemon::session::{hand_over, history_text, DealtTimes, Level, Notice};
+use crate::daemon::session::{hand_over, history_text, DealtTimes, HistoryNames, Level, Notice};
 use crate::journal::{self, phh_writer, Journal, JournalError, Reader};
 use crate::rules::HouseRules;
 use crate::table::{Night, Replay, UNDO_HANDS};
@@ -168,6 +168,7 @@ pub fn resume(
     rules: Arc<HouseRules>,
     mut records: Reader,
     history: Option<&Path>,
+    names: &HistoryNames,
     notices: &mut Vec<Notice>,
 ) -> Result<(Night, Journal, DealtTimes), SessionError> {
     let located = |e| match e {
@@ -208,7 +209,7 @@ pub fn resume(
                     ended.remove(&before.0);
                 }
                 if after.1 {
-                    ended.insert(after.0, history_text(&night, &dealt));
+                    ended.insert(after.0, history_text(&night, &dealt, names));
                 }
                 while let Some(entry) = ended.first_entry() {
                     if *entry.key() + reach >= after.0 {

@@ -16,7 +16,9 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::daemon::session::{Input, Keeps, Level, Notice, Output, RulesSource, Session};
+use crate::daemon::session::{
+    HistoryNames, Input, Keeps, Level, Notice, Output, RulesSource, Session,
+};
 use crate::journal::{stamp, Fault, Header, Journal, JournalError, Start};
 use crate::records;
 use crate::rules::RulesError;
@@ -41,6 +43,21 @@ pub struct Storage {
     /// The ledger's exports go under `ledger/` here (the state directory):
     /// a CSV per night and a line per night in `nights.csv`.
     pub ledger: Option<PathBuf>,
+}
+
+/// What names the hand histories of the night `header` begins, in the
+/// journal at `path`.
+fn history_names(header: &Header, path: &Path) -> HistoryNames {
+    HistoryNames {
+        night: Some(records::night_id(
+            header.started.as_deref(),
+            header.night,
+            header.box_id.as_deref(),
+            path,
+            &header.rules_fnv64,
+        )),
+        box_id: header.box_id.clone(),
+    }
 }
 
 /// Reads the rules file at `path`: the shell's part of every reload. A
@@ -119,12 +136,14 @@ impl Stored {
                 }
                 match Journal::start(path)? {
                     Start::New(blank) => {
-                        let session = Session::new(rules, keeps)?;
+                        let mut session = Session::new(rules, keeps)?;
                         let number = storage.ledger.as_deref().map(records::next_night_number);
                         let header = Header::new(&rules.name(), &rules.text)
                             .started_at(wall)
                             .numbered(number)
+                            .on_box(storage.ledger.as_deref().and_then(records::box_id))
                             .clock_synced(stamp::synced());
+                        session.set_history_names(history_names(&header, path));
                         let journal = blank.begin(header)?;
                         warn(journal.recovered());
                         (session, Some(journal))
@@ -136,10 +155,18 @@ impl Stored {
                         };
                         let opened = RulesSource::from_name(&header.rules, &header.rules_text);
                         let dir = storage.history.as_deref();
-                        let (night, journal, dealt) =
-                            history::resume(path, Arc::new(kept), *reader, dir, &mut notices)?;
+                        let names = history_names(&header, path);
+                        let (night, journal, dealt) = history::resume(
+                            path,
+                            Arc::new(kept),
+                            *reader,
+                            dir,
+                            &names,
+                            &mut notices,
+                        )?;
                         let mut session = Session::resume(night, opened, keeps);
                         session.set_dealt_times(dealt);
+                        session.set_history_names(names);
                         (session, Some(journal))
                     }
                 }
@@ -150,9 +177,12 @@ impl Stored {
                 Some(j) => {
                     let header = j.header();
                     let (started, n) = (header.started.as_deref(), header.night);
-                    records::night_id(started, n, j.path(), &header.rules_fnv64)
+                    let box_id = header.box_id.as_deref();
+                    records::night_id(started, n, box_id, j.path(), &header.rules_fnv64)
                 }
-                None => records::night_id(started(wall).as_deref(), None, Path::new("sim"), ""),
+                None => {
+                    records::night_id(started(wall).as_deref(), None, None, Path::new("sim"), "")
+                }
             };
             (dir, id)
         });

@@ -155,7 +155,8 @@ fn hole_cards(spec: &GameSpec, state: &HandState) -> u8 {
         .max(1)
 }
 
-/// An event of [`Written::extras`] as a TOML inline table.
+/// An event of [`Written::extras`] as a TOML inline table (read back by
+/// `replay::own_extras`).
 pub fn extra_toml(at: usize, event: &Event) -> String {
     let name = match event {
         Event::Declare(seat, d) => {
@@ -177,28 +178,4 @@ pub fn extra_toml(at: usize, event: &Event) -> String {
         _ => "other",
     };
     format!("{{ at = {at}, event = \"{name}\" }}")
-}
-
-/// The inverse of [`extra_toml`], for the verification.
-pub fn extra_from(v: &toml::Value) -> Option<(usize, Event)> {
-    let at = usize::try_from(v.get("at")?.as_integer()?).ok()?;
-    let event = match v.get("event")?.as_str()? {
-        "declare" => {
-            let p = usize::try_from(v.get("player")?.as_integer()?).ok()?;
-            let d = match v.get("declaration")?.as_str()? {
-                "high" => Declaration::High,
-                "low" => Declaration::Low,
-                "both" => Declaration::Both,
-                _ => return None,
-            };
-            Event::Declare(p.checked_sub(1)?, d)
-        }
-        "open-pair" => Event::OpenPair,
-        "wild-card" => Event::WildCard,
-        "run-it-twice" => Event::RunItTwice,
-        "chop" => Event::Chop,
-        "deal" => Event::Deal,
-        _ => return None,
-    };
-    Some((at, event))
 }

@@ -14,7 +14,6 @@
 //! not written, and the reason says why.
 
 mod actions;
-pub use actions::extra_from;
 mod game;
 mod posts;
 mod verify;
@@ -24,7 +23,7 @@ use std::io::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::engine::{BoardResult, Phase};
+use crate::engine::Phase;
 use crate::table::Table;
 
 /// What the table knows about a hand that the hand itself does not.
@@ -35,6 +34,11 @@ pub struct HandMeta {
     pub table: Option<String>,
     /// When the hand was dealt: unix seconds, UTC.
     pub dealt_at: Option<u64>,
+    /// The night's id as the ledger names it (`records::night_id`), and
+    /// the box's: with the clock unset, two nights' `hand-0001.phh` are
+    /// otherwise the same in every field (issue 35).
+    pub night: Option<String>,
+    pub box_id: Option<String>,
 }
 
 /// What [`write`] did with the hand.
@@ -140,7 +144,6 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
         differs.push("a bomb pot: no first betting round (_bomb_pot)".into());
     }
     differs.extend(verify::options_apart(&spec));
-
     let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
     let groups = |g: &[Vec<usize>]| {
         let inner: Vec<String> = g
@@ -201,6 +204,12 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
     let _ = writeln!(t, "hand = {}", meta.hand);
     if let Some(name) = &meta.table {
         let _ = writeln!(t, "table = {}", quoted(name));
+    }
+    if let Some(night) = &meta.night {
+        let _ = writeln!(t, "_night = {}", quoted(night));
+    }
+    if let Some(id) = &meta.box_id {
+        let _ = writeln!(t, "_box = {}", quoted(id));
     }
     if let Some(at) = meta.dealt_at {
         let ((y, m, d), (hh, mm, ss)) = crate::journal::civil::utc(at);
@@ -274,39 +283,33 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
     // What PHH does not say, or its reader reads otherwise, though the
     // contract may replay the text to the same stacks (a kill raised over
     // is in the raise; equal blinds heads-up are read in another order).
+    // Where PHH's reference reader (PokerKit) replays the text otherwise,
+    // though the replay contract gives the table's stacks (issue 35).
+    let mut reader: Vec<String> = Vec::new();
+    if spec.structure.is_limit()
+        && verify::fifth_bet(&written.actions, posts.blinds.iter().any(|&b| b > 0))
+    {
+        reader.push(
+            "five bets in a fixed-limit round (a bet and four raises; PokerKit stops at four)"
+                .into(),
+        );
+    }
+    if let Some(results) = &written.showdown {
+        if state.splits_odd_chips(results) {
+            reader.push(
+                "a split pot's odd chips (H2 5.4: one each to the tied winners from the \
+                 dealer's left; PHH leaves them to its reader, PokerKit gives them all to its \
+                 first winner)"
+                    .into(),
+            );
+        }
+    }
+
     let apart: Vec<String> = layout
         .why_apart
         .into_iter()
         .chain(layout.reader_apart)
+        .chain(reader)
         .collect();
     verify::check(t, &spec, &setup, &finals, apart, differs)
-}
-
-/// The showdown of the text, where `_ranking` is not enough.
-pub fn boards_from(v: &toml::Value) -> Option<Vec<BoardResult>> {
-    let seats = |g: &toml::Value| -> Option<Vec<Vec<usize>>> {
-        g.as_array()?
-            .iter()
-            .map(|grp| {
-                grp.as_array()?
-                    .iter()
-                    .map(|p| usize::try_from(p.as_integer()?).ok()?.checked_sub(1))
-                    .collect()
-            })
-            .collect()
-    };
-    let high = v.get("_rankings")?.as_array()?;
-    let low = v.get("_rankings_low").and_then(|l| l.as_array());
-    high.iter()
-        .enumerate()
-        .map(|(i, h)| {
-            Some(BoardResult {
-                high: seats(h)?,
-                low: match low.and_then(|l| l.get(i)) {
-                    Some(l) => seats(l)?,
-                    None => Vec::new(),
-                },
-            })
-        })
-        .collect()
 }

@@ -17,9 +17,10 @@ pub struct Posts {
     pub blinds: Vec<u64>,
     /// Posts PHH has no place for, as `(player index, kind, amount)`.
     pub others: Vec<(usize, &'static str, u64)>,
-    /// `ante_trimming_status`: the house's ante mode, or true when the hand
-    /// has no ante (then nothing else reads it, and dead posts are trimmed
-    /// antes: money of one player that counts for their share of the pot).
+    /// `ante_trimming_status`: the house's ante mode; when the hand has no
+    /// ante, true for bomb-pot antes (everyone's alike, each counting for
+    /// its payer's share of the pot) and false for a dead post (PokerKit
+    /// trims a lone ante back to its payer; pooled, it stays in the pot).
     pub trimming: bool,
 }
 
@@ -145,11 +146,21 @@ fn in_place(setup: &HandSetup, spec: &GameSpec, stud: bool) -> Posts {
 fn every_post(setup: &HandSetup, spec: &GameSpec, stud: bool) -> Posts {
     let n = setup.stacks.len();
     let antes = setup.forced.iter().any(|f| f.kind == ForcedKind::Ante);
+    let dead_post = setup.forced.iter().any(|f| f.kind == ForcedKind::DeadPost);
+    // With no antes, dead money is written as antes: trimmed when everyone
+    // posted alike (a bomb pot), pooled when one player's dead post is the
+    // only one (issue 35: trimmed, PokerKit gives a lone ante back to its
+    // payer, which the table never did).
+    let trimming = if antes {
+        spec.antes == AnteMode::Live
+    } else {
+        !dead_post
+    };
     let mut p = Posts {
         antes: vec![0; n],
         blinds: vec![0; n],
         others: Vec::new(),
-        trimming: spec.antes == AnteMode::Live || !antes,
+        trimming,
     };
     for f in &setup.forced {
         let i = owner(n, f.seat);
@@ -159,6 +170,7 @@ fn every_post(setup: &HandSetup, spec: &GameSpec, stud: bool) -> Posts {
         match f.kind {
             ForcedKind::Ante => *ante += f.amount,
             ForcedKind::Bomb | ForcedKind::DeadPost if p.trimming => *ante += f.amount,
+            ForcedKind::DeadPost if !antes => *ante += f.amount,
             k if k.is_live() && !stud => *blind += f.amount,
             k => p.others.push((i, kind_name(k), f.amount)),
         }

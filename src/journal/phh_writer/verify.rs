@@ -3,7 +3,7 @@
 //! house's own game with the `_` fields.
 
 use crate::engine::{Chips, GameSpec, HandSetup, Options, RaiseCap};
-use crate::replay::{replay_hand, replay_with, Extras};
+use crate::replay::{own_extras, replay_hand, replay_with};
 
 /// The house options that differ from the replay contract's (WSOP: a bet
 /// and four raises in limit, no fold with a free check, …), by name.
@@ -30,6 +30,33 @@ pub fn options_apart(spec: &GameSpec) -> Option<String> {
         .map(|(k, v)| format!("{k} = {v}"))
         .collect();
     Some(format!("house options ({})", apart.join(", ")))
+}
+
+/// Whether a fixed-limit round of `actions` (as written) has a fifth bet:
+/// the house's cap (or none) allows a bet and four raises, PokerKit stops
+/// at a bet and three. Before the flop a blind is the round's first bet;
+/// each deal starts a round.
+pub fn fifth_bet(actions: &[String], blinds: bool) -> bool {
+    let (mut bets, mut streets, mut dealing) = (0, 0, false);
+    for a in actions {
+        let mut words = a.split_whitespace();
+        if words.next() == Some("d") {
+            if !dealing {
+                streets += 1;
+                bets = usize::from(streets == 1 && blinds);
+            }
+            dealing = true;
+            continue;
+        }
+        dealing = false;
+        if words.next() == Some("cbr") {
+            bets += 1;
+            if bets > 4 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Reads `text` back; gives it, with `_differs` when the contract's replay
@@ -61,18 +88,8 @@ pub fn check(
 
     let parsed = crate::phh::parse_str("hand", &text, false).map_err(|e| e.to_string())?;
     let hand = parsed.first().ok_or("no hand parsed")?;
-    let fields: toml::Value = toml::from_str(&text).map_err(|e| e.to_string())?;
-    let mut extras = Extras {
-        showdown: super::boards_from(&fields),
-        ..Extras::default()
-    };
-    if let Some(events) = fields.get("_events").and_then(|e| e.as_array()) {
-        for e in events {
-            extras
-                .events
-                .push(super::actions::extra_from(e).ok_or("an _events entry reads back wrong")?);
-        }
-    }
+    let fields: toml::Table = toml::from_str(&text).map_err(|e| e.to_string())?;
+    let extras = own_extras(&fields).map_err(|e| format!("{e}: reads back wrong"))?;
     if hand.finishing_stacks.as_deref() != Some(finals) {
         return Err("finishing_stacks reads back wrong".into());
     }

@@ -56,9 +56,16 @@ pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
                 "at most three blinds (small, big, and one more)",
             );
         }
+        // A blind already refused (not whole, too large) orders nothing:
+        // its stand-in value would make a false "go down" (issue 35).
+        let mut prev_refused = false;
         for b in raw.get_ref() {
+            let before = c.errors.len() + c.more;
             let units = c.positive(b, "blind");
-            if let Some(&prev) = blinds.last() {
+            let refused = c.errors.len() + c.more > before;
+            let compare = !refused && !prev_refused;
+            prev_refused = refused;
+            if let (Some(&prev), true) = (blinds.last(), compare) {
                 if units < prev {
                     let msg = format!(
                         "blinds must not go down: {} after {} (small blind first; equal is fine)",

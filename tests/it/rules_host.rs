@@ -1,0 +1,110 @@
+//! Issue 35: `dealerd check` as a host who is not a programmer meets it.
+//! Each test is the file such a host writes (the shipped default with one
+//! mistake) and the exact message they read.
+
+use dealerd::rules::{self, DEFAULT_TOML};
+
+/// The default house with `from` replaced by `to` (which must be there).
+fn house(from: &str, to: &str) -> String {
+    assert!(DEFAULT_TOML.contains(from), "{from}");
+    DEFAULT_TOML.replacen(from, to, 1)
+}
+
+/// Every message `check` gives for `text`, in file order.
+fn messages(text: &str) -> Vec<String> {
+    match rules::load_str("h.toml", text) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.diagnostics().iter().map(|d| d.message.clone()).collect(),
+    }
+}
+
+#[test]
+fn a_near_miss_of_a_key_suggests_the_nearest_spelling() {
+    let text = house(
+        "fold_when_checkable = true",
+        "fold_when_checkable = true\nante_mod = \"dead\"",
+    );
+    let got = messages(&text);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].starts_with("unknown key \"ante_mod\" in [[game]]; did you mean \"ante_mode\"?"),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn an_unknown_game_name_suggests_the_catalog_s() {
+    for (written, meant) in [
+        ("texas-holdem", "holdem"),
+        ("Texas Hold'em", "holdem"),
+        ("2-7 triple draw", "triple-draw-27"),
+        ("omaha hi-lo", "omaha-hi-lo"),
+    ] {
+        let text = house("base = \"holdem\"", &format!("base = \"{written}\""));
+        let got = messages(&text);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(
+            got[0].starts_with(&format!(
+                "base = \"{written}\"; did you mean \"{meant}\"? expected one of: holdem, "
+            )),
+            "{got:?}"
+        );
+    }
+}
+
+#[test]
+fn the_roster_after_a_section_says_it_must_come_first() {
+    let text = format!("{DEFAULT_TOML}\nroster = [\"Ann\", \"Bob\"]\n");
+    let got = messages(&text);
+    assert_eq!(
+        got,
+        ["unknown key \"roster\" in [[card]]: roster belongs at the top of the file, before the \
+          first [section] (a key under a section header is that section's): move it up"],
+    );
+}
+
+#[test]
+fn a_bomb_seat_is_placed_in_the_house_s_own_seats() {
+    let text = format!("{DEFAULT_TOML}\n[bomb]\nbutton_seat = 12\nante = 1\n");
+    assert_eq!(
+        messages(&text),
+        ["button_seat = 12 is outside 1–9 (the house's seats)"]
+    );
+    // Inside the largest house's seats, the meaning check places it.
+    let text = format!("{DEFAULT_TOML}\n[bomb]\nbutton_seat = 10\nante = 1\n");
+    assert_eq!(
+        messages(&text),
+        ["bomb button_seat = 10 is outside 1–9 (the house's seats)"]
+    );
+}
+
+#[test]
+fn an_amount_only_too_large_says_so() {
+    let text = house("buy_in_max = 200", "buy_in_max = 9999999999999999999999");
+    assert_eq!(
+        messages(&text),
+        ["amount 9999999999999999999999 is too large: no amount may be over 1000000000000 units"]
+    );
+}
+
+/// An error in a value suppresses the checks that depend on it: a blind
+/// refused is not also "going down".
+#[test]
+fn a_refused_blind_makes_no_follow_on_error() {
+    let text = house("blinds = [1, 2]", "blinds = [1, \"2.5\"]");
+    assert_eq!(
+        messages(&text),
+        ["blind 2.5 is not a whole number of units (house.unit = 1)"]
+    );
+    let text = house("blinds = [1, 2]", "blinds = [2500000000000, 5]");
+    assert_eq!(
+        messages(&text),
+        ["blind 2500000000000 is over the most any amount may be: 1000000000000 (1000000000000 units of 1)"]
+    );
+    // A blind that is read still orders the next.
+    let text = house("blinds = [1, 2]", "blinds = [2, 1]");
+    assert_eq!(
+        messages(&text),
+        ["blinds must not go down: 1 after 2 (small blind first; equal is fine)"]
+    );
+}
