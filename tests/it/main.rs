@@ -40,6 +40,7 @@ mod replay_vectors;
 mod report_page;
 mod room;
 mod room_trust;
+mod room_floors;
 mod rules_check;
 mod rules_files;
 mod rules_hostile;

@@ -295,6 +295,7 @@ impl FloorProc {
         }
         let mut child = cmd
             .args(["--client-id", client_id])
+            .env("DEALERD_FLOOR_STAFF_PASSWORD", STAFF_PASSWORD)
             .env_remove("RUST_LOG")
             .stdout(Stdio::piped())
             .stderr(stderr)
@@ -312,12 +313,20 @@ impl FloorProc {
         FloorProc { child, addr }
     }
 
+    /// A `GET` as anyone on the room's network: no login.
     pub fn get(&self, path: &str) -> (String, Vec<u8>) {
         http_get(self.addr, path)
     }
 
+    /// A `GET` as the floor's staff (HTTP Basic).
+    pub fn staff_get(&self, path: &str) -> (String, Vec<u8>) {
+        let login = dealerd::room::floor::http::base64(format!("staff:{STAFF_PASSWORD}").as_bytes());
+        http_request(self.addr, path, &format!("Authorization: Basic {login}\r\n"))
+    }
+
+    /// The staff's JSON: every table with its records.
     pub fn tables(&self) -> Value {
-        let (head, body) = self.get("/tables.json");
+        let (head, body) = self.staff_get("/staff/tables.json");
         assert!(head.starts_with("HTTP/1.1 200"), "{head}");
         serde_json::from_slice(&body).expect("tables.json")
     }
@@ -330,12 +339,20 @@ impl Drop for FloorProc {
     }
 }
 
+/// The staff password every test floor is started with.
+pub const STAFF_PASSWORD: &str = "staff-pw-for-tests";
+
 /// One `GET`, read to the end: the head and the body.
 pub fn http_get(addr: SocketAddr, path: &str) -> (String, Vec<u8>) {
+    http_request(addr, path, "")
+}
+
+/// One `GET` with `headers` (each ending in CRLF), read to the end.
+pub fn http_request(addr: SocketAddr, path: &str, headers: &str) -> (String, Vec<u8>) {
     let mut s = TcpStream::connect(addr).expect("the floor answers");
     s.set_read_timeout(Some(Duration::from_secs(10)))
         .expect("timeout");
-    write!(s, "GET {path} HTTP/1.1\r\nHost: floor\r\n\r\n").expect("request");
+    write!(s, "GET {path} HTTP/1.1\r\nHost: floor\r\n{headers}\r\n").expect("request");
     let mut all = Vec::new();
     s.read_to_end(&mut all).expect("response");
     let at = all
