@@ -118,6 +118,10 @@ struct FloorArgs {
     /// no staff view, the public board only.
     #[arg(long)]
     staff_password_file: Option<PathBuf>,
+    /// Where the floor keeps what its staff enter (the interest list,
+    /// interest.json), across restarts. Without it, in memory only.
+    #[arg(long)]
+    state_dir: Option<PathBuf>,
     /// Log filter, as for `run`.
     #[arg(long)]
     log: Option<String>,
@@ -347,6 +351,7 @@ fn floor(args: FloorArgs) -> Result<(), String> {
         ca_file: args.ca_file,
         client_id: args.client_id,
         staff_password: staff_password(args.staff_password_file.as_deref())?,
+        state_dir: args.state_dir,
     };
     serve::run(&opts).map_err(|e| e.to_string())
 }

@@ -272,8 +272,20 @@ impl FloorProc {
         client_id: &str,
         log: Option<&Path>,
     ) -> FloorProc {
+        FloorProc::spawn_with(broker, login, client_id, log, &[])
+    }
+
+    /// As [`FloorProc::spawn`], with `more` arguments.
+    pub fn spawn_with(
+        broker: &str,
+        login: Option<(&str, &str)>,
+        client_id: &str,
+        log: Option<&Path>,
+        more: &[&str],
+    ) -> FloorProc {
         let mut cmd = common::dealerd();
         cmd.args(["floor", "--broker", broker, "--listen", "127.0.0.1:0"]);
+        cmd.args(more);
         match login {
             Some((user, password)) => cmd
                 .args(["--username", user])
@@ -639,32 +651,33 @@ fn the_floor_page_shows_every_table_as_a_person_sees_it() {
     let dom = headless(&dir.join("p1"), &url, &["--dump-dom"]);
     let dom = String::from_utf8_lossy(&dom);
     let t1_card = dom
-        .split(r#"<section class="table" id="table-t1">"#)
+        .split(r#"<section class="table" id="table-t1" "#)
         .nth(1)
         .and_then(|rest| rest.split("</section>").next())
         .unwrap_or_else(|| panic!("no card for t1 that is online: {dom}"));
     assert!(
-        t1_card.contains(r#"<span class="badge">online</span>"#),
+        t1_card.contains(r#"<span class="status seats">7 seats open</span><span class="badge">online</span>"#),
         "{t1_card}"
     );
     assert!(
-        t1_card.contains("No-limit hold'em · blinds 1/2 · 7 open"),
+        dom.contains("Home game · No-limit hold'em · $1/$2 "),
+        "grouped by game and stakes, in the currency: {dom}"
+    );
+    assert!(
+        t1_card.contains("#1 · betting · pot $4 · Bob to act"),
         "{t1_card}"
     );
     assert!(
-        t1_card.contains("Hand #1 · betting · pot 4 · Bob to act"),
+        t1_card.contains(r#"<span class="name">Ann</span><span class="stack">198</span>"#),
         "{t1_card}"
     );
     assert!(
-        t1_card.contains(r#"<td class="name">Ann</td><td class="stack">198</td>"#),
+        t1_card.contains(r#"<li class="acting"><span class="seat">2</span><span class="name">Bob</span>"#),
         "{t1_card}"
     );
-    assert!(
-        t1_card.contains(r#"<tr class="acting"><td class="seat">2</td><td class="name">Bob</td>"#),
-        "{t1_card}"
-    );
+    assert!(t1_card.contains("last heard "), "{t1_card}");
     let t2_card = dom
-        .split(r#"<section class="table offline" id="table-t2">"#)
+        .split(r#"<section class="table offline" id="table-t2" "#)
         .nth(1)
         .unwrap_or_else(|| panic!("no card for t2 that is offline: {dom}"));
     assert!(

@@ -275,3 +275,273 @@ fn the_documented_broker_saves_no_store_per_message_and_a_kill_still_loses_nothi
     broker.stop();
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A state as the schema says: `players` seated from seat 1 (a name with
+/// `~` sits out), `seats` in all.
+fn board_state(id: &str, game: &str, stakes: &str, players: &[&str], ended: bool) -> Value {
+    let seats: Vec<Value> = (1..=9)
+        .map(|seat| {
+            let player = players.get(seat - 1).map(|name| {
+                let out = name.starts_with('~');
+                serde_json::json!({"name": name.trim_start_matches('~'), "stack": 100 + seat * 7,
+                    "status": if out { "sitting-out" } else { "playing" }, "in_hand": !out})
+            });
+            serde_json::json!({"seat": seat, "player": player})
+        })
+        .collect();
+    let hand = (players.len() > 1 && !ended).then(|| {
+        serde_json::json!({"number": 12, "phase": "betting", "round": 2, "rounds": 4,
+            "to_act": 2, "pots": [{"amount": 30, "eligible": [1, 2]}], "bets": 6, "total": 36})
+    });
+    serde_json::json!({"version": 1, "table": id, "house": "Home game", "currency": "USD",
+        "unit": "1", "game": game, "stakes": stakes, "seats": seats,
+        "seats_open": 9 - players.len(), "hands": 12, "hand": hand, "ended": ended})
+}
+
+/// The board of issue 36 at 1280x800, taken with
+/// `DEALERD_BLESS=1 cargo test --release --test it room_floors::twenty`.
+const BOARD_SHOT: &str = "docs/room/board.png";
+
+#[test]
+fn twenty_tables_fit_a_1280x800_board_grouped_by_game_and_stakes() {
+    let bless = std::env::var("DEALERD_BLESS").is_ok_and(|v| v == "1");
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join(BOARD_SHOT);
+    if !bless {
+        let png = std::fs::read(&shipped).expect(BOARD_SHOT);
+        crate::browser::assert_a_screenshot(BOARD_SHOT, &png, (1280, 800));
+    }
+    let (Some(bin), true) = (mosquitto(), crate::browser::chromium()) else {
+        eprintln!("SKIPPED room_floors::twenty_tables_fit_a_1280x800_board_grouped_by_game_and_stakes: needs mosquitto and chromium");
+        return;
+    };
+    let dir = common::fresh_dir("room_floors", "board");
+    let broker = Broker::new(bin, &dir);
+    let floor = FloorProc::start(&broker.url());
+    let nine = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida"];
+    let mut states = Vec::new();
+    for i in 1..=20 {
+        let id = format!("t{i:02}");
+        let (game, stakes) = match i {
+            1..=8 => ("No-limit hold'em", "blinds 1/2"),
+            9..=12 => ("No-limit hold'em", "blinds 2/5"),
+            13..=16 => ("Pot-limit Omaha", "blinds 1/2"),
+            _ => ("Seven-card stud", "3 / 6"),
+        };
+        let (players, ended): (&[&str], bool) = match i {
+            1 => (&nine, false),
+            2 => (&[], false),
+            3 => (&["Ann", "Bob", "Cy", "~Dee", "Eve", "Fay"], false),
+            20 => (&["Ann", "Bob"], true),
+            _ => (&nine[..(i % 6 + 3)], false),
+        };
+        states.push((id.clone(), board_state(&id, game, stakes, players, ended)));
+    }
+    for (id, state) in &states {
+        publish_lines(broker.port, &format!("dealerd/{id}/state"), &format!("{state}\n"));
+        publish_lines(broker.port, &format!("dealerd/{id}/status"), "online\n");
+    }
+    wait_for("twenty tables on the floor", || {
+        let tables = floor.tables();
+        let all = tables["tables"].as_object()?;
+        (all.len() == 20 && all.values().all(|t| t["online"] == true && t["state"].is_object()))
+            .then_some(())
+    });
+    let url = format!("http://{}/", floor.addr);
+    let dom = crate::browser::headless(
+        &dir.join("b1"),
+        &url,
+        &["--window-size=1280,800", "--dump-dom"],
+    );
+    let dom = String::from_utf8_lossy(&dom);
+    // Every table on a page, every page measured by the browser to fit.
+    assert!(dom.contains(r#"data-fits="yes""#), "{dom}");
+    let pages: u32 = dom
+        .split(r#"data-pages=""#)
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .and_then(|n| n.parse().ok())
+        .expect("data-pages");
+    assert!((1..=2).contains(&pages), "{pages} pages");
+    for (id, _) in &states {
+        let card = dom
+            .split(&format!(r#"id="table-{id}""#))
+            .nth(1)
+            .and_then(|r| r.split("</section>").next())
+            .unwrap_or_else(|| panic!("no card for {id}"));
+        assert!(card.contains("data-page="), "{id} on no page: {card}");
+    }
+    // Grouped by game and stakes, low to high, in the currency.
+    let order: Vec<usize> = [
+        "Home game · No-limit hold'em · $1/$2 <span class=\"count\">8 tables",
+        "Home game · No-limit hold'em · $2/$5 <span class=\"count\">4 tables",
+        "Home game · Pot-limit Omaha · $1/$2 <span class=\"count\">4 tables",
+        "Home game · Seven-card stud · $3/$6 <span class=\"count\">4 tables",
+    ]
+    .iter()
+    .map(|g| dom.find(g).unwrap_or_else(|| panic!("no group {g}: {dom}")))
+    .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    // Status, sitting out apart, the pot in the currency, last heard.
+    let card = |id: &str| {
+        dom.split(&format!(r#"id="table-{id}""#))
+            .nth(1)
+            .and_then(|r| r.split("</section>").next())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(card("t01").contains(r#"<span class="status full">full</span>"#));
+    assert!(card("t02").contains(r#"<span class="status open">open</span>"#));
+    assert!(card("t20").contains(r#"<span class="status closed">closed</span>"#));
+    let t03 = card("t03");
+    assert!(t03.contains(r#"<span class="status seats">3 seats open</span>"#), "{t03}");
+    assert!(t03.contains("Sitting out: 4 Dee"), "{t03}");
+    assert!(!t03.contains(r#"<span class="name">Dee</span>"#), "{t03}");
+    assert!(t03.contains("pot $36 · Bob to act"), "{t03}");
+    assert!(t03.contains("last heard "), "{t03}");
+    let taken = crate::browser::screenshot(&dir.join("b2"), &url, (1280, 800));
+    if bless {
+        std::fs::write(&shipped, &taken).expect("bless the board");
+    }
+    drop(floor);
+    drop(broker);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The staff post one form to the floor, as the staff page's forms do;
+/// the response's head.
+fn staff_post(floor: &FloorProc, fields: &[(&str, &str)], extra: &str) -> String {
+    use std::io::{Read, Write};
+    let body: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| {
+            let v: String = v
+                .bytes()
+                .map(|b| match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => char::from(b).to_string(),
+                    b' ' => "+".into(),
+                    b => format!("%{b:02X}"),
+                })
+                .collect();
+            format!("{k}={v}")
+        })
+        .collect();
+    let body = body.join("&");
+    let mut s = std::net::TcpStream::connect(floor.addr).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    write!(
+        s,
+        "POST /staff/interest HTTP/1.1\r\nHost: {}\r\n{extra}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        floor.addr,
+        body.len()
+    )
+    .expect("post");
+    let mut all = Vec::new();
+    s.read_to_end(&mut all).expect("response");
+    String::from_utf8_lossy(&all).into_owned()
+}
+
+fn staff_login() -> String {
+    let login = format!("staff:{}", crate::room::STAFF_PASSWORD);
+    format!(
+        "Authorization: Basic {}\r\n",
+        dealerd::room::floor::http::base64(login.as_bytes())
+    )
+}
+
+#[test]
+fn staff_keep_an_interest_list_that_the_board_shows_next_to_an_open_seat() {
+    let (Some(bin), true) = (mosquitto(), crate::browser::chromium()) else {
+        eprintln!("SKIPPED room_floors::staff_keep_an_interest_list_that_the_board_shows_next_to_an_open_seat: needs mosquitto and chromium");
+        return;
+    };
+    let dir = common::fresh_dir("room_floors", "interest");
+    let broker = Broker::new(bin, &dir);
+    let floor_dir = dir.join("floor");
+    let floor_dir_arg = floor_dir.display().to_string();
+    let start = || {
+        FloorProc::spawn_with(&broker.url(), None, "f", None, &["--state-dir", &floor_dir_arg])
+    };
+    let floor = start();
+    let nlh = "No-limit hold'em · blinds 1/2";
+    let tables = [
+        ("t01", "No-limit hold'em", &["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"][..]),
+        ("t02", "No-limit hold'em", &["A", "B", "C", "D", "E", "F", "G", "H", "I"][..]),
+        ("t03", "Pot-limit Omaha", &["Gus", "Hal"][..]),
+    ];
+    for (id, game, players) in tables {
+        let state = board_state(id, game, "blinds 1/2", players, false);
+        publish_lines(broker.port, &format!("dealerd/{id}/state"), &format!("{state}\n"));
+        publish_lines(broker.port, &format!("dealerd/{id}/status"), "online\n");
+    }
+    wait_for("three tables", || {
+        let t = floor.tables();
+        (t["tables"].as_object()?.values().filter(|t| t["online"] == true && t["state"].is_object()).count() == 3)
+            .then_some(())
+    });
+    // The staff page, as the staff's browser shows it (login in the URL).
+    let staff_url = format!("http://staff:{}@{}/staff/", crate::room::STAFF_PASSWORD, floor.addr);
+    let page = crate::browser::headless(&dir.join("s1"), &staff_url, &["--dump-dom"]);
+    let page = String::from_utf8_lossy(&page);
+    let section = page
+        .split(r#"data-list="No-limit hold'em · blinds 1/2""#)
+        .nth(1)
+        .and_then(|r| r.split("</section>").next())
+        .unwrap_or_else(|| panic!("no list for the game: {page}"));
+    assert!(section.contains("Seat open: t01 (3 open)"), "{section}");
+    assert!(!section.contains("t02"), "t02 is full: {section}");
+    assert!(section.contains(r#"<button name="action" value="add">"#), "{section}");
+    assert!(section.contains(r#"<input name="name""#), "{section}");
+
+    // What its forms post. Only the staff, only from the floor's own page.
+    let login = staff_login();
+    let add = |name: &str| staff_post(&floor, &[("action", "add"), ("list", nlh), ("name", name)], &login);
+    assert!(add("Ann Lee").starts_with("HTTP/1.1 303"));
+    assert!(add("Bob").starts_with("HTTP/1.1 303"));
+    let again = add("Bob");
+    assert!(again.starts_with("HTTP/1.1 400") && again.contains("Bob is already on the list"), "{again}");
+    let call = staff_post(&floor, &[("action", "call"), ("list", nlh), ("name", "Ann Lee")], &login);
+    assert!(call.starts_with("HTTP/1.1 303"), "{call}");
+    let nobody = staff_post(&floor, &[("action", "add"), ("list", nlh), ("name", "Zed")], "");
+    assert!(nobody.starts_with("HTTP/1.1 401"), "{nobody}");
+    let forged = format!("{login}Origin: http://elsewhere.example\r\n");
+    let cross = staff_post(&floor, &[("action", "add"), ("list", nlh), ("name", "Zed")], &forged);
+    assert!(cross.starts_with("HTTP/1.1 403"), "{cross}");
+
+    // The public board: the list beside its game, with the open seat.
+    let board = crate::browser::headless(
+        &dir.join("b1"),
+        &format!("http://{}/", floor.addr),
+        &["--window-size=1280,800", "--dump-dom"],
+    );
+    let board = String::from_utf8_lossy(&board);
+    let group = board
+        .split("Home game · No-limit hold'em · $1/$2 ")
+        .nth(1)
+        .and_then(|r| r.split(r#"<div class="cards">"#).next())
+        .unwrap_or_else(|| panic!("no group: {board}"));
+    assert!(
+        group.contains(r#"Waiting: 1 Ann Lee<span class="called"> (called)</span>, 2 Bob<span class="seatopen">Seat open: t01</span>"#),
+        "{group}"
+    );
+    assert!(!board.contains("Zed"), "refused posts add nobody: {board}");
+
+    // Kept by the floor: a restart has the same list.
+    drop(floor);
+    let floor = start();
+    let names: Vec<String> = floor.tables()["interest"][nlh]
+        .as_array()
+        .map(|l| l.iter().filter_map(|e| e["name"].as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    assert_eq!(names, ["Ann Lee", "Bob"]);
+    // Seated and removed: the list is gone, from the board too.
+    let seat = staff_post(&floor, &[("action", "seat"), ("list", nlh), ("name", "Ann Lee")], &login);
+    assert!(seat.starts_with("HTTP/1.1 303"), "{seat}");
+    let remove = staff_post(&floor, &[("action", "remove"), ("list", nlh), ("name", "Bob")], &login);
+    assert!(remove.starts_with("HTTP/1.1 303"), "{remove}");
+    let (_, public) = floor.get("/tables.json");
+    let public: Value = serde_json::from_slice(&public).expect("JSON");
+    assert_eq!(public["interest"], serde_json::json!({}), "{public}");
+    drop(floor);
+    drop(broker);
+    let _ = std::fs::remove_dir_all(dir);
+}

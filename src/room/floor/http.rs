@@ -21,6 +21,7 @@
 //! `/staff/tables.json` holds the records, behind HTTP Basic with the
 //! staff password (`--staff-password-file`), and is off without one.
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -39,6 +40,10 @@ pub struct Served {
     pub updates: broadcast::Sender<Arc<str>>,
     /// The `Authorization` header the staff send, when a staff password is set.
     pub staff: Option<String>,
+    /// Where the interest list is kept, if anywhere.
+    pub state_dir: Option<PathBuf>,
+    /// Ticked when the staff changed the floor, for [`fan_out`].
+    pub changes: Arc<watch::Sender<u64>>,
 }
 
 impl Served {
@@ -48,7 +53,18 @@ impl Served {
             floor,
             updates,
             staff: staff_password.map(|p| format!("Basic {}", base64(format!("{STAFF_USER}:{p}").as_bytes()))),
+            state_dir: None,
+            changes: Arc::new(watch::channel(0).0),
         }
+    }
+
+    fn staff_page(&self, problem: Option<&str>) -> String {
+        let floor = self.floor.lock().unwrap_or_else(|e| e.into_inner());
+        let kept = self
+            .state_dir
+            .as_ref()
+            .map(|d| d.join(super::interest::FILE_NAME).display().to_string());
+        super::staff::page(&floor, kept.as_deref(), problem)
     }
 
     fn snapshot(&self, f: fn(&Floor) -> serde_json::Value) -> String {
@@ -59,6 +75,8 @@ impl Served {
 
 /// The user name the staff log in with.
 pub const STAFF_USER: &str = "staff";
+/// How long a change waits for the ones that come with it.
+const COALESCE: Duration = Duration::from_millis(15);
 /// Updates kept for a page that is slow to read; one further behind gets
 /// the whole board again.
 const UPDATES_KEPT: usize = 256;
@@ -67,6 +85,11 @@ const UPDATES_KEPT: usize = 256;
 /// ticks whenever the floor may have changed.
 pub async fn fan_out(served: Arc<Served>, mut changes: watch::Receiver<u64>) {
     while changes.changed().await.is_ok() {
+        // A press reaches the floor as a record and the state after it, a
+        // millisecond apart: one update for both halves the bytes a page
+        // gets, for a few milliseconds' wait.
+        tokio::time::sleep(COALESCE).await;
+        changes.borrow_and_update();
         let update = {
             let mut floor = served.floor.lock().unwrap_or_else(|e| e.into_inner());
             floor.take_changes()
@@ -102,20 +125,33 @@ pub fn base64(bytes: &[u8]) -> String {
     out
 }
 
+/// The value of the header `name` in a request head.
+pub fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().skip(1).find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.trim().eq_ignore_ascii_case(name).then_some(v.trim())
+    })
+}
+
+/// A form posted from another site (a page the staff's browser opened,
+/// carrying their login) is refused: its `Origin` must be this host.
+pub fn same_origin(head: &str) -> bool {
+    match (header(head, "origin"), header(head, "host")) {
+        (None, _) => true,
+        (Some(origin), Some(host)) => origin
+            .split_once("://")
+            .is_some_and(|(_, rest)| rest.trim_end_matches('/') == host),
+        (Some(_), None) => false,
+    }
+}
+
 /// Whether `head` carries the staff's credential; compared in time that
 /// does not depend on where it differs.
 pub fn is_staff(head: &str, expected: Option<&str>) -> bool {
     let Some(expected) = expected else {
         return false;
     };
-    let given = head
-        .lines()
-        .skip(1)
-        .find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.trim().eq_ignore_ascii_case("authorization").then_some(v.trim())
-        })
-        .unwrap_or("");
+    let given = header(head, "authorization").unwrap_or("");
     given.len() == expected.len()
         && given
             .bytes()
@@ -242,8 +278,27 @@ async fn answer(
         )
         .await;
     }
-    let head = String::from_utf8_lossy(&head);
+    let end = head
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(head.len(), |at| at + 4);
+    let (head, body) = head.split_at(end);
+    let head = String::from_utf8_lossy(head);
+    if head.starts_with("POST ") {
+        return post(&mut stream, served, &head, body.to_vec()).await;
+    }
     match request_path(&head) {
+        Some("/staff" | "/staff/") => {
+            if served.staff.is_none() {
+                return staff_off(&mut stream).await;
+            }
+            if !is_staff(&head, served.staff.as_deref()) {
+                return unauthorized(&mut stream).await;
+            }
+            let page = served.staff_page(None);
+            let html = "text/html; charset=utf-8";
+            respond(&mut stream, "200 OK", html, page.as_bytes()).await
+        }
         Some("/") => {
             let page = page(&served.snapshot(Floor::summary));
             let html = "text/html; charset=utf-8";
@@ -255,8 +310,7 @@ async fn answer(
         }
         Some("/staff/tables.json") => {
             if served.staff.is_none() {
-                let off = b"the staff view is off: start the floor with --staff-password-file\n";
-                return respond(&mut stream, "403 Forbidden", "text/plain", off).await;
+                return staff_off(&mut stream).await;
             }
             if !is_staff(&head, served.staff.as_deref()) {
                 return unauthorized(&mut stream).await;
@@ -295,6 +349,92 @@ async fn answer(
         Some(_) => respond(&mut stream, "404 Not Found", "text/plain", b"not found\n").await,
         None => respond(&mut stream, "400 Bad Request", "text/plain", b"GET only\n").await,
     }
+}
+
+/// The largest form the staff post.
+const MAX_BODY: usize = 4096;
+
+/// `POST /staff/interest`: one action of the staff on an interest list,
+/// kept before it is answered; then back to the staff page.
+async fn post(
+    stream: &mut TcpStream,
+    served: &Served,
+    head: &str,
+    mut body: Vec<u8>,
+) -> std::io::Result<()> {
+    let path = head.split(' ').nth(1).unwrap_or("");
+    if path != "/staff/interest" {
+        return respond(stream, "404 Not Found", "text/plain", b"not found\n").await;
+    }
+    if served.staff.is_none() {
+        return staff_off(stream).await;
+    }
+    if !is_staff(head, served.staff.as_deref()) {
+        return unauthorized(stream).await;
+    }
+    if !same_origin(head) {
+        let refused = b"a form from another site is refused\n";
+        return respond(stream, "403 Forbidden", "text/plain", refused).await;
+    }
+    let Some(len) = header(head, "content-length").and_then(|l| l.parse::<usize>().ok()) else {
+        return respond(stream, "411 Length Required", "text/plain", b"").await;
+    };
+    if len > MAX_BODY {
+        return respond(stream, "413 Content Too Large", "text/plain", b"").await;
+    }
+    let read = async {
+        let mut buf = [0u8; 1024];
+        while body.len() < len {
+            let n = stream.read(&mut buf).await?;
+            if n == 0 {
+                break;
+            }
+            body.extend_from_slice(buf.get(..n).unwrap_or_default());
+        }
+        Ok::<(), std::io::Error>(())
+    };
+    tokio::time::timeout(HEAD_DEADLINE, read)
+        .await
+        .map_err(|_| std::io::Error::other("request body not complete in time"))??;
+    body.truncate(len);
+    let form = super::interest::form(&body);
+    let field = |k: &str| form.get(k).map_or("", String::as_str);
+    let done = match super::interest::Action::parse(field("action")) {
+        None => Err(format!("no such action: {:?}", field("action"))),
+        Some(action) => {
+            let mut floor = served.floor.lock().unwrap_or_else(|e| e.into_inner());
+            floor.now = super::serve::unix_ms();
+            floor
+                .staff(action, field("list"), field("name"))
+                .map_err(|e| e.to_string())
+                .and_then(|()| match &served.state_dir {
+                    Some(dir) => floor.interest.store(dir).map_err(|e| {
+                        format!("changed, but not kept in {}: {e}", dir.display())
+                    }),
+                    None => Ok(()),
+                })
+        }
+    };
+    served.changes.send_modify(|v| *v = v.wrapping_add(1));
+    match done {
+        Ok(()) => {
+            let head = "HTTP/1.1 303 See Other\r\nLocation: /staff/\r\nContent-Length: 0\r\n\
+                        Cache-Control: no-store\r\nConnection: close\r\n\r\n";
+            write(stream, head.as_bytes()).await?;
+            stream.shutdown().await
+        }
+        Err(problem) => {
+            warn!("floor: the staff's interest list: {problem}");
+            let page = served.staff_page(Some(&problem));
+            let html = "text/html; charset=utf-8";
+            respond(stream, "400 Bad Request", html, page.as_bytes()).await
+        }
+    }
+}
+
+async fn staff_off(stream: &mut TcpStream) -> std::io::Result<()> {
+    let off = b"the staff view is off: start the floor with --staff-password-file\n";
+    respond(stream, "403 Forbidden", "text/plain", off).await
 }
 
 async fn unauthorized(stream: &mut TcpStream) -> std::io::Result<()> {

@@ -17,6 +17,8 @@
 //! that each change is written once for every page ([`Floor::take_changes`]).
 
 pub mod http;
+pub mod interest;
+mod staff;
 pub mod serve;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -152,6 +154,10 @@ pub struct Floor {
     changed: BTreeSet<String>,
     /// The broker's link changed since [`Floor::take_changes`].
     link_changed: bool,
+    /// The players waiting for a seat, per game and stakes.
+    pub interest: interest::Interest,
+    /// The interest list changed since [`Floor::take_changes`].
+    interest_changed: bool,
 }
 
 impl Floor {
@@ -168,6 +174,29 @@ impl Floor {
         let news = was != up;
         self.link_changed |= news;
         news
+    }
+
+    /// The staff do `action` to `name` on the interest list `list`, at
+    /// [`Floor::now`].
+    pub fn staff(
+        &mut self,
+        action: interest::Action,
+        list: &str,
+        name: &str,
+    ) -> Result<(), interest::InterestError> {
+        self.interest.apply(action, list, name, self.now)?;
+        self.interest_changed = true;
+        Ok(())
+    }
+
+    /// The game and stakes of every table with a state, as an interest
+    /// list is named ("No-limit hold'em · blinds 1/2").
+    pub fn games(&self) -> std::collections::BTreeSet<String> {
+        self.tables
+            .values()
+            .filter_map(|t| t.state.as_ref())
+            .filter_map(|s| Some(list_name(s["game"].as_str()?, s["stakes"].as_str()?)))
+            .collect()
     }
 
     /// Takes one message from `dealerd/<table>/<leaf>`; true if anything
@@ -324,6 +353,7 @@ impl Floor {
             "broker_lost": self.broker_lost,
             "refused": self.refused,
             "tables": tables,
+            "interest": self.interest.lists,
         })
     }
 
@@ -372,6 +402,9 @@ impl Floor {
         if partial {
             v["partial"] = Value::Bool(true);
         }
+        if !partial || self.interest_changed {
+            v["interest"] = serde_json::to_value(&self.interest.lists).unwrap_or(Value::Null);
+        }
         v
     }
 
@@ -382,7 +415,7 @@ impl Floor {
     pub fn take_changes(&mut self) -> Option<Value> {
         let changed = std::mem::take(&mut self.changed);
         let link = std::mem::take(&mut self.link_changed);
-        if changed.is_empty() && !link {
+        if changed.is_empty() && !link && !self.interest_changed {
             return None;
         }
         let tables: serde_json::Map<String, Value> = changed
@@ -392,8 +425,15 @@ impl Floor {
                 Some((id, Self::card(t)))
             })
             .collect();
-        Some(self.board(tables, true))
+        let update = self.board(tables, true);
+        self.interest_changed = false;
+        Some(update)
     }
+}
+
+/// The interest list of a game at its stakes, as the board groups them.
+pub fn list_name(game: &str, stakes: &str) -> String {
+    format!("{game} · {stakes}")
 }
 
 #[cfg(test)]

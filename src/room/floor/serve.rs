@@ -29,10 +29,12 @@ pub struct Options {
     pub client_id: String,
     /// The staff's password for `/staff/…` (user `staff`); none: no staff view.
     pub staff_password: Option<String>,
+    /// Where the floor keeps the interest list; none: in memory only.
+    pub state_dir: Option<PathBuf>,
 }
 
 /// The wall clock in unix milliseconds, for "last heard"; 0 before 1970.
-fn unix_ms() -> u64 {
+pub(crate) fn unix_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
@@ -51,6 +53,8 @@ pub enum FloorError {
     Broker { broker: String, reason: String },
     #[error("web server: {0}")]
     Serve(std::io::Error),
+    #[error("the floor's state directory {}: {reason}", dir.display())]
+    StateDir { dir: PathBuf, reason: String },
 }
 
 /// Runs the floor until the process is stopped. Prints the page's address
@@ -87,16 +91,32 @@ pub fn run(opts: &Options) -> Result<(), FloorError> {
         // a message over the client's limit drops the connection, and the
         // broker would hand it over again on the next one, for ever.
         options.set_max_packet_size(1 << 20, 1 << 20);
+        let interest = match &opts.state_dir {
+            Some(dir) => {
+                std::fs::create_dir_all(dir).map_err(|e| FloorError::StateDir {
+                    dir: dir.clone(),
+                    reason: e.to_string(),
+                })?;
+                super::interest::Interest::load(dir).map_err(|reason| FloorError::StateDir {
+                    dir: dir.clone(),
+                    reason,
+                })?
+            }
+            None => super::interest::Interest::default(),
+        };
         let floor = Arc::new(Mutex::new(Floor {
             now: unix_ms(),
+            interest,
             ..Floor::default()
         }));
         floor.lock().unwrap_or_else(|e| e.into_inner()).broker(false);
         let (changes, changes_rx) = watch::channel(0u64);
-        let served = Arc::new(super::http::Served::new(
-            Arc::clone(&floor),
-            opts.staff_password.as_deref(),
-        ));
+        let changes = Arc::new(changes);
+        let served = Arc::new(super::http::Served {
+            state_dir: opts.state_dir.clone(),
+            changes: Arc::clone(&changes),
+            ..super::http::Served::new(Arc::clone(&floor), opts.staff_password.as_deref())
+        });
         println!("floor: http://{addr}/");
         info!("floor on http://{addr}/, following {}", opts.broker);
         let mqtt = follow(options, Arc::clone(&floor), changes);
@@ -119,7 +139,7 @@ const GAP_BEAT: Duration = Duration::from_millis(500);
 async fn follow(
     options: rumqttc::MqttOptions,
     floor: Arc<Mutex<Floor>>,
-    changes: watch::Sender<u64>,
+    changes: Arc<watch::Sender<u64>>,
 ) {
     let broker = format!("{:?}", options.broker_address());
     let (client, mut eventloop) = AsyncClient::new(options, 64);
