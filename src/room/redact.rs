@@ -162,7 +162,10 @@ player = "Ann"
         let event = &v["record"]["event"];
         assert_eq!(event["withheld"], serde_json::json!(["card", "room"]));
         assert!(event["text"].as_str().unwrap().contains("name = \"Home\""));
-        assert_eq!(event["source"], "house.toml", "no directories leave the table");
+        assert_eq!(
+            event["source"], "house.toml",
+            "no directories leave the table"
+        );
     }
 
     #[test]

@@ -332,8 +332,13 @@ impl FloorProc {
 
     /// A `GET` as the floor's staff (HTTP Basic).
     pub fn staff_get(&self, path: &str) -> (String, Vec<u8>) {
-        let login = dealerd::room::floor::http::base64(format!("staff:{STAFF_PASSWORD}").as_bytes());
-        http_request(self.addr, path, &format!("Authorization: Basic {login}\r\n"))
+        let login =
+            dealerd::room::floor::http::base64(format!("staff:{STAFF_PASSWORD}").as_bytes());
+        http_request(
+            self.addr,
+            path,
+            &format!("Authorization: Basic {login}\r\n"),
+        )
     }
 
     /// The staff's JSON: every table with its records.
@@ -656,7 +661,9 @@ fn the_floor_page_shows_every_table_as_a_person_sees_it() {
         .and_then(|rest| rest.split("</section>").next())
         .unwrap_or_else(|| panic!("no card for t1 that is online: {dom}"));
     assert!(
-        t1_card.contains(r#"<span class="status seats">7 seats open</span><span class="badge">online</span>"#),
+        t1_card.contains(
+            r#"<span class="status seats">7 seats open</span><span class="badge">online</span>"#
+        ),
         "{t1_card}"
     );
     assert!(
@@ -672,7 +679,9 @@ fn the_floor_page_shows_every_table_as_a_person_sees_it() {
         "{t1_card}"
     );
     assert!(
-        t1_card.contains(r#"<li class="acting"><span class="seat">2</span><span class="name">Bob</span>"#),
+        t1_card.contains(
+            r#"<li class="acting"><span class="seat">2</span><span class="name">Bob</span>"#
+        ),
         "{t1_card}"
     );
     assert!(t1_card.contains("last heard "), "{t1_card}");

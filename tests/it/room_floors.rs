@@ -114,8 +114,18 @@ fn two_floors_and_a_watcher_at_once_lose_nothing_and_never_flap() {
     let (log_a, log_b) = (dir.join("floor-a.log"), dir.join("floor-b.log"));
     // The same --client-id on both, as a careless set-up would: with the
     // documented broker the user decides the session, not the flag.
-    let a = FloorProc::spawn(&url, Some(("floor.room", "pwa")), "dealerd-floor", Some(&log_a));
-    let b = FloorProc::spawn(&url, Some(("floor.office", "pwb")), "dealerd-floor", Some(&log_b));
+    let a = FloorProc::spawn(
+        &url,
+        Some(("floor.room", "pwa")),
+        "dealerd-floor",
+        Some(&log_a),
+    );
+    let b = FloorProc::spawn(
+        &url,
+        Some(("floor.office", "pwb")),
+        "dealerd-floor",
+        Some(&log_b),
+    );
     let mut t1 = Table::start_as(&dir, "t1", &url, Some(("t1", "pw1")));
     let mut t2 = Table::start_as(&dir, "t2", &url, Some(("t2", "pw2")));
     let out = dir.join("watch.out");
@@ -168,7 +178,10 @@ fn count_writes(path: PathBuf, stop: Arc<AtomicBool>, writes: Arc<AtomicUsize>) 
     use std::os::unix::fs::MetadataExt;
     let look = || {
         std::fs::metadata(&path).ok().map(|m| {
-            let at = m.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok());
+            let at = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok());
             (m.ino(), m.size(), at)
         })
     };
@@ -217,7 +230,11 @@ fn the_documented_broker_saves_no_store_per_message_and_a_kill_still_loses_nothi
     let stop = Arc::new(AtomicBool::new(false));
     let writes = Arc::new(AtomicUsize::new(0));
     let poller = {
-        let (db, stop, writes) = (dir.join("broker/mosquitto.db"), stop.clone(), writes.clone());
+        let (db, stop, writes) = (
+            dir.join("broker/mosquitto.db"),
+            stop.clone(),
+            writes.clone(),
+        );
         std::thread::spawn(move || count_writes(db, stop, writes))
     };
     let start = Instant::now();
@@ -263,11 +280,22 @@ fn the_documented_broker_saves_no_store_per_message_and_a_kill_still_loses_nothi
     for id in ["t1", "t2"] {
         let heard = board["tables"][id]["heard"].as_u64().expect("heard");
         assert!(heard <= lost, "{board}");
+        assert_eq!(board["tables"][id]["status"], "unknown", "{board}");
     }
     broker.start();
-    wait_for("connected again", || {
-        (floor.tables()["broker"] == "connected").then_some(())
+    // Back: "reconnecting" until each table is, never "offline" (the wills
+    // were the broker's doing).
+    let mut words = std::collections::BTreeSet::new();
+    wait_for("both tables online again", || {
+        let (_, body) = floor.get("/tables.json");
+        let board: Value = serde_json::from_slice(&body).ok()?;
+        for id in ["t1", "t2"] {
+            words.insert(board["tables"][id]["status"].as_str()?.to_string());
+        }
+        (board["tables"]["t1"]["status"] == "online" && board["tables"]["t2"]["status"] == "online")
+            .then_some(())
     });
+    assert!(!words.contains("offline"), "{words:?}");
     assert_eq!(floor.tables()["broker_lost"], Value::Null);
     t1.stop();
     t2.stop();
@@ -337,14 +365,21 @@ fn twenty_tables_fit_a_1280x800_board_grouped_by_game_and_stakes() {
         states.push((id.clone(), board_state(&id, game, stakes, players, ended)));
     }
     for (id, state) in &states {
-        publish_lines(broker.port, &format!("dealerd/{id}/state"), &format!("{state}\n"));
+        publish_lines(
+            broker.port,
+            &format!("dealerd/{id}/state"),
+            &format!("{state}\n"),
+        );
         publish_lines(broker.port, &format!("dealerd/{id}/status"), "online\n");
     }
     wait_for("twenty tables on the floor", || {
         let tables = floor.tables();
         let all = tables["tables"].as_object()?;
-        (all.len() == 20 && all.values().all(|t| t["online"] == true && t["state"].is_object()))
-            .then_some(())
+        (all.len() == 20
+            && all
+                .values()
+                .all(|t| t["online"] == true && t["state"].is_object()))
+        .then_some(())
     });
     let url = format!("http://{}/", floor.addr);
     let dom = crate::browser::headless(
@@ -393,7 +428,10 @@ fn twenty_tables_fit_a_1280x800_board_grouped_by_game_and_stakes() {
     assert!(card("t02").contains(r#"<span class="status open">open</span>"#));
     assert!(card("t20").contains(r#"<span class="status closed">closed</span>"#));
     let t03 = card("t03");
-    assert!(t03.contains(r#"<span class="status seats">3 seats open</span>"#), "{t03}");
+    assert!(
+        t03.contains(r#"<span class="status seats">3 seats open</span>"#),
+        "{t03}"
+    );
     assert!(t03.contains("Sitting out: 4 Dee"), "{t03}");
     assert!(!t03.contains(r#"<span class="name">Dee</span>"#), "{t03}");
     assert!(t03.contains("pot $36 · Bob to act"), "{t03}");
@@ -427,7 +465,8 @@ fn staff_post(floor: &FloorProc, fields: &[(&str, &str)], extra: &str) -> String
         .collect();
     let body = body.join("&");
     let mut s = std::net::TcpStream::connect(floor.addr).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    s.set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
     write!(
         s,
         "POST /staff/interest HTTP/1.1\r\nHost: {}\r\n{extra}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
@@ -459,27 +498,54 @@ fn staff_keep_an_interest_list_that_the_board_shows_next_to_an_open_seat() {
     let floor_dir = dir.join("floor");
     let floor_dir_arg = floor_dir.display().to_string();
     let start = || {
-        FloorProc::spawn_with(&broker.url(), None, "f", None, &["--state-dir", &floor_dir_arg])
+        FloorProc::spawn_with(
+            &broker.url(),
+            None,
+            "f",
+            None,
+            &["--state-dir", &floor_dir_arg],
+        )
     };
     let floor = start();
     let nlh = "No-limit hold'em · blinds 1/2";
     let tables = [
-        ("t01", "No-limit hold'em", &["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"][..]),
-        ("t02", "No-limit hold'em", &["A", "B", "C", "D", "E", "F", "G", "H", "I"][..]),
+        (
+            "t01",
+            "No-limit hold'em",
+            &["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"][..],
+        ),
+        (
+            "t02",
+            "No-limit hold'em",
+            &["A", "B", "C", "D", "E", "F", "G", "H", "I"][..],
+        ),
         ("t03", "Pot-limit Omaha", &["Gus", "Hal"][..]),
     ];
     for (id, game, players) in tables {
         let state = board_state(id, game, "blinds 1/2", players, false);
-        publish_lines(broker.port, &format!("dealerd/{id}/state"), &format!("{state}\n"));
+        publish_lines(
+            broker.port,
+            &format!("dealerd/{id}/state"),
+            &format!("{state}\n"),
+        );
         publish_lines(broker.port, &format!("dealerd/{id}/status"), "online\n");
     }
     wait_for("three tables", || {
         let t = floor.tables();
-        (t["tables"].as_object()?.values().filter(|t| t["online"] == true && t["state"].is_object()).count() == 3)
+        (t["tables"]
+            .as_object()?
+            .values()
+            .filter(|t| t["online"] == true && t["state"].is_object())
+            .count()
+            == 3)
             .then_some(())
     });
     // The staff page, as the staff's browser shows it (login in the URL).
-    let staff_url = format!("http://staff:{}@{}/staff/", crate::room::STAFF_PASSWORD, floor.addr);
+    let staff_url = format!(
+        "http://staff:{}@{}/staff/",
+        crate::room::STAFF_PASSWORD,
+        floor.addr
+    );
     let page = crate::browser::headless(&dir.join("s1"), &staff_url, &["--dump-dom"]);
     let page = String::from_utf8_lossy(&page);
     let section = page
@@ -489,22 +555,46 @@ fn staff_keep_an_interest_list_that_the_board_shows_next_to_an_open_seat() {
         .unwrap_or_else(|| panic!("no list for the game: {page}"));
     assert!(section.contains("Seat open: t01 (3 open)"), "{section}");
     assert!(!section.contains("t02"), "t02 is full: {section}");
-    assert!(section.contains(r#"<button name="action" value="add">"#), "{section}");
+    assert!(
+        section.contains(r#"<button name="action" value="add">"#),
+        "{section}"
+    );
     assert!(section.contains(r#"<input name="name""#), "{section}");
 
     // What its forms post. Only the staff, only from the floor's own page.
     let login = staff_login();
-    let add = |name: &str| staff_post(&floor, &[("action", "add"), ("list", nlh), ("name", name)], &login);
+    let add = |name: &str| {
+        staff_post(
+            &floor,
+            &[("action", "add"), ("list", nlh), ("name", name)],
+            &login,
+        )
+    };
     assert!(add("Ann Lee").starts_with("HTTP/1.1 303"));
     assert!(add("Bob").starts_with("HTTP/1.1 303"));
     let again = add("Bob");
-    assert!(again.starts_with("HTTP/1.1 400") && again.contains("Bob is already on the list"), "{again}");
-    let call = staff_post(&floor, &[("action", "call"), ("list", nlh), ("name", "Ann Lee")], &login);
+    assert!(
+        again.starts_with("HTTP/1.1 400") && again.contains("Bob is already on the list"),
+        "{again}"
+    );
+    let call = staff_post(
+        &floor,
+        &[("action", "call"), ("list", nlh), ("name", "Ann Lee")],
+        &login,
+    );
     assert!(call.starts_with("HTTP/1.1 303"), "{call}");
-    let nobody = staff_post(&floor, &[("action", "add"), ("list", nlh), ("name", "Zed")], "");
+    let nobody = staff_post(
+        &floor,
+        &[("action", "add"), ("list", nlh), ("name", "Zed")],
+        "",
+    );
     assert!(nobody.starts_with("HTTP/1.1 401"), "{nobody}");
     let forged = format!("{login}Origin: http://elsewhere.example\r\n");
-    let cross = staff_post(&floor, &[("action", "add"), ("list", nlh), ("name", "Zed")], &forged);
+    let cross = staff_post(
+        &floor,
+        &[("action", "add"), ("list", nlh), ("name", "Zed")],
+        &forged,
+    );
     assert!(cross.starts_with("HTTP/1.1 403"), "{cross}");
 
     // The public board: the list beside its game, with the open seat.
@@ -530,13 +620,25 @@ fn staff_keep_an_interest_list_that_the_board_shows_next_to_an_open_seat() {
     let floor = start();
     let names: Vec<String> = floor.tables()["interest"][nlh]
         .as_array()
-        .map(|l| l.iter().filter_map(|e| e["name"].as_str().map(String::from)).collect())
+        .map(|l| {
+            l.iter()
+                .filter_map(|e| e["name"].as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default();
     assert_eq!(names, ["Ann Lee", "Bob"]);
     // Seated and removed: the list is gone, from the board too.
-    let seat = staff_post(&floor, &[("action", "seat"), ("list", nlh), ("name", "Ann Lee")], &login);
+    let seat = staff_post(
+        &floor,
+        &[("action", "seat"), ("list", nlh), ("name", "Ann Lee")],
+        &login,
+    );
     assert!(seat.starts_with("HTTP/1.1 303"), "{seat}");
-    let remove = staff_post(&floor, &[("action", "remove"), ("list", nlh), ("name", "Bob")], &login);
+    let remove = staff_post(
+        &floor,
+        &[("action", "remove"), ("list", nlh), ("name", "Bob")],
+        &login,
+    );
     assert!(remove.starts_with("HTTP/1.1 303"), "{remove}");
     let (_, public) = floor.get("/tables.json");
     let public: Value = serde_json::from_slice(&public).expect("JSON");

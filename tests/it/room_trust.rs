@@ -175,10 +175,17 @@ fn a_house_file_over_the_packet_limit_holds_up_nothing_and_no_uid_or_password_le
         assert!(!body.contains(&dir.display().to_string()), "a path: {body}");
     }
     let public: Value = serde_json::from_slice(&public).expect("public JSON");
-    assert_eq!(public["tables"]["t1"]["records"], t1.journal().len(), "{public}");
+    assert_eq!(
+        public["tables"]["t1"]["records"],
+        t1.journal().len(),
+        "{public}"
+    );
     assert!(public["tables"]["t1"].get("events").is_none(), "{public}");
     let public = public.to_string();
-    assert!(!public.contains("\"rules\"") && !public.contains("[house]"), "{public}");
+    assert!(
+        !public.contains("\"rules\"") && !public.contains("[house]"),
+        "{public}"
+    );
     let (head, _) = floor.get("/staff/tables.json");
     assert!(head.starts_with("HTTP/1.1 401"), "{head}");
     let rules = floor.tables()["tables"]["t1"]["events"]

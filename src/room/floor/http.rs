@@ -52,7 +52,8 @@ impl Served {
         Served {
             floor,
             updates,
-            staff: staff_password.map(|p| format!("Basic {}", base64(format!("{STAFF_USER}:{p}").as_bytes()))),
+            staff: staff_password
+                .map(|p| format!("Basic {}", base64(format!("{STAFF_USER}:{p}").as_bytes()))),
             state_dir: None,
             changes: Arc::new(watch::channel(0).0),
         }
@@ -408,9 +409,10 @@ async fn post(
                 .staff(action, field("list"), field("name"))
                 .map_err(|e| e.to_string())
                 .and_then(|()| match &served.state_dir {
-                    Some(dir) => floor.interest.store(dir).map_err(|e| {
-                        format!("changed, but not kept in {}: {e}", dir.display())
-                    }),
+                    Some(dir) => floor
+                        .interest
+                        .store(dir)
+                        .map_err(|e| format!("changed, but not kept in {}: {e}", dir.display())),
                     None => Ok(()),
                 })
         }
@@ -479,11 +481,23 @@ mod tests {
         assert_eq!(base64(b"staff:s3cret"), "c3RhZmY6czNjcmV0");
         let ok = "Basic c3RhZmY6czNjcmV0";
         let head = |auth: &str| format!("GET /staff/tables.json HTTP/1.1\r\n{auth}\r\n\r\n");
-        assert!(is_staff(&head("authorization: Basic c3RhZmY6czNjcmV0"), Some(ok)));
-        assert!(!is_staff(&head("Authorization: Basic c3RhZmY6czNjcmV1"), Some(ok)));
-        assert!(!is_staff(&head("Authorization: Basic c3RhZmY6czNjcmV0AA"), Some(ok)));
+        assert!(is_staff(
+            &head("authorization: Basic c3RhZmY6czNjcmV0"),
+            Some(ok)
+        ));
+        assert!(!is_staff(
+            &head("Authorization: Basic c3RhZmY6czNjcmV1"),
+            Some(ok)
+        ));
+        assert!(!is_staff(
+            &head("Authorization: Basic c3RhZmY6czNjcmV0AA"),
+            Some(ok)
+        ));
         assert!(!is_staff(&head("Host: x"), Some(ok)));
-        assert!(!is_staff(&head("Authorization: "), None), "no password set: nobody");
+        assert!(
+            !is_staff(&head("Authorization: "), None),
+            "no password set: nobody"
+        );
     }
 
     #[test]

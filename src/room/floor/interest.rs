@@ -260,7 +260,8 @@ mod tests {
             Err(InterestError::Full(NLH.into()))
         );
         for n in 1..MAX_LISTS {
-            i.apply(Action::Add, &format!("game {n}"), "Ann", 1).unwrap();
+            i.apply(Action::Add, &format!("game {n}"), "Ann", 1)
+                .unwrap();
         }
         assert_eq!(
             i.apply(Action::Add, "one list more", "Ann", 1),

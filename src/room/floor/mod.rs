@@ -18,8 +18,8 @@
 
 pub mod http;
 pub mod interest;
-mod staff;
 pub mod serve;
+mod staff;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -158,7 +158,22 @@ pub struct Floor {
     pub interest: interest::Interest,
     /// The interest list changed since [`Floor::take_changes`].
     interest_changed: bool,
+    /// The last broker outage (lost, back; unix ms) while its aftermath
+    /// is still shown: see [`Floor::status`].
+    pub outage: Option<(u64, u64)>,
+    /// The floor has been connected to the broker at least once.
+    ever_up: bool,
 }
+
+/// Around a broker outage a table's "offline" is the broker's doing, not
+/// the table's: a stopping mosquitto sends every table's will, a frozen
+/// one sends them when it wakes, and the tables take a few seconds to
+/// connect again (their backoff). Such a table is "reconnecting" for this
+/// long after the broker is back, and only then "offline".
+pub const RECONNECT_GRACE: u64 = 15_000;
+/// How long before the floor lost the broker a will still counts as the
+/// outage's.
+const OUTAGE_LEAD: u64 = 3_000;
 
 impl Floor {
     /// The broker answered (`up`) or was lost, at [`Floor::now`]; true if
@@ -167,6 +182,11 @@ impl Floor {
         let was = self.broker_up;
         self.broker_up = up;
         if up {
+            // The first connection ends no outage: the floor just started.
+            if let (false, true, Some(lost)) = (was, self.ever_up, self.broker_lost) {
+                self.outage = Some((lost, self.now));
+            }
+            self.ever_up = true;
             self.broker_lost = None;
         } else if was || self.broker_lost.is_none() {
             self.broker_lost = Some(self.now);
@@ -299,6 +319,14 @@ impl Floor {
     /// [`GAP_TICKS`] beats, again every [`ASK_EVERY`] beats while it stays
     /// missing. A gap that is filling (records arriving) is left alone.
     pub fn tick(&mut self) -> Vec<(String, Vec<u8>)> {
+        if let Some((_, back)) = self.outage {
+            if self.now >= back + RECONNECT_GRACE {
+                // The grace is over: a table still away is offline now.
+                self.outage = None;
+                let away = self.tables.iter().filter(|(_, t)| !t.online);
+                self.changed.extend(away.map(|(id, _)| id.clone()));
+            }
+        }
         let mut asks = Vec::new();
         for (id, view) in &mut self.tables {
             let (Some(missing), Some(night)) = (view.missing(), view.night.clone()) else {
@@ -369,8 +397,9 @@ impl Floor {
     /// online and since when, when it was last heard from, and how many
     /// records the floor holds; never the records themselves (a rules
     /// record holds the house file, a correction who was short).
-    fn card(t: &TableView) -> Value {
+    fn card(&self, t: &TableView) -> Value {
         serde_json::json!({
+            "status": self.status(t),
             "online": t.online,
             "since": t.since,
             "heard": t.heard,
@@ -381,12 +410,35 @@ impl Floor {
         })
     }
 
+    /// What the board says of a table: "online"; "offline"; "unknown"
+    /// while the broker is lost (the table may play on); "reconnecting"
+    /// when it went offline with the broker's outage, until
+    /// [`RECONNECT_GRACE`] after the broker is back.
+    pub fn status(&self, t: &TableView) -> &'static str {
+        if !self.broker_up {
+            return "unknown";
+        }
+        if t.online {
+            return "online";
+        }
+        match (self.outage, t.since) {
+            (Some((lost, back)), Some(since))
+                if since + OUTAGE_LEAD >= lost
+                    && since <= back + RECONNECT_GRACE
+                    && self.now < back + RECONNECT_GRACE =>
+            {
+                "reconnecting"
+            }
+            _ => "offline",
+        }
+    }
+
     /// The public board (`/`, `/events`, `/tables.json`): every table's card.
     pub fn summary(&self) -> Value {
         let tables: serde_json::Map<String, Value> = self
             .tables
             .iter()
-            .map(|(id, t)| (id.clone(), Self::card(t)))
+            .map(|(id, t)| (id.clone(), self.card(t)))
             .collect();
         self.board(tables, false)
     }
@@ -422,7 +474,7 @@ impl Floor {
             .into_iter()
             .filter_map(|id| {
                 let t = self.tables.get(&id)?;
-                Some((id, Self::card(t)))
+                Some((id, self.card(t)))
             })
             .collect();
         let update = self.board(tables, true);

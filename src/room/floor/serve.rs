@@ -173,6 +173,8 @@ async fn follow(
                         debug!("floor: cannot ask for a replay: {e}");
                     }
                 }
+                // The beat may have changed a word ("reconnecting" ends).
+                changed();
                 continue;
             }
         };
@@ -198,7 +200,9 @@ async fn follow(
             Err(e) => {
                 if lock().broker(false) {
                     warn!("floor: broker {broker}: {e}");
-                    if connected_at.is_some_and(|at: tokio::time::Instant| at.elapsed() < TAKEN_OVER) {
+                    if connected_at
+                        .is_some_and(|at: tokio::time::Instant| at.elapsed() < TAKEN_OVER)
+                    {
                         // A session taken over looks like this: the broker
                         // closes us soon after it let us in.
                         warn!(

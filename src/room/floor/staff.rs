@@ -57,7 +57,10 @@ pub fn page(floor: &Floor, kept: Option<&str>, problem: Option<&str>) -> String 
     }
     for list in &lists {
         let l = escape(list);
-        let _ = write!(body, r#"<section class="list" data-list="{l}"><h2>{l}</h2>"#);
+        let _ = write!(
+            body,
+            r#"<section class="list" data-list="{l}"><h2>{l}</h2>"#
+        );
         let open = seats_open(floor, list);
         if !open.is_empty() {
             let _ = write!(
@@ -70,7 +73,10 @@ pub fn page(floor: &Floor, kept: Option<&str>, problem: Option<&str>) -> String 
         for e in floor.interest.lists.get(list).into_iter().flatten() {
             let n = escape(&e.name);
             let called = e.called.map_or(String::new(), |c| {
-                format!(r#" <span class="called">called {}</span>"#, minutes_ago(floor.now, c))
+                format!(
+                    r#" <span class="called">called {}</span>"#,
+                    minutes_ago(floor.now, c)
+                )
             });
             let _ = write!(
                 body,
@@ -116,7 +122,10 @@ mod tests {
         f.staff(Action::Add, "Stud · 3 / 6", "<b onclick=\"x\">Ann</b>")
             .unwrap();
         let p = page(&f, None, Some("<i>bad</i>"));
-        assert!(p.contains("&lt;b onclick=&quot;x&quot;&gt;Ann&lt;/b&gt;"), "{p}");
+        assert!(
+            p.contains("&lt;b onclick=&quot;x&quot;&gt;Ann&lt;/b&gt;"),
+            "{p}"
+        );
         assert!(!p.contains("<b onclick"), "{p}");
         assert!(p.contains("&lt;i&gt;bad&lt;/i&gt;"), "{p}");
         assert!(p.contains("start it with --state-dir"), "{p}");

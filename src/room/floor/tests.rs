@@ -219,7 +219,10 @@ fn an_older_state_never_replaces_a_newer_one() {
     // A new night starts from its own first record.
     let next = "00000000000000bb";
     assert!(f.message("dealerd/t1/state", &state("t1", "tonight", Some((next, 1)))));
-    assert!(!f.message("dealerd/t1/state", &state("t1", "last night", Some((night, 30)))));
+    assert!(!f.message(
+        "dealerd/t1/state",
+        &state("t1", "last night", Some((night, 30)))
+    ));
     assert_eq!(f.tables["t1"].state.as_ref().unwrap()["game"], "tonight");
 }
 
@@ -281,4 +284,51 @@ fn each_change_is_one_update_of_the_tables_that_changed_and_no_records() {
     let link = f.take_changes().expect("the link");
     assert_eq!(link["broker"], "connected");
     assert!(link["tables"].as_object().unwrap().is_empty());
+}
+
+#[test]
+fn a_table_that_went_offline_with_the_broker_is_reconnecting_not_offline() {
+    // Issue 36: "Broker stopped: every card offline though the tables kept
+    // playing"; after a freeze "all offline for ~6 s".
+    let mut f = Floor {
+        now: 1_000,
+        ..Floor::default()
+    };
+    f.broker(false);
+    f.now = 1_500;
+    f.broker(true);
+    assert_eq!(f.outage, None, "a floor that starts has had no outage");
+    f.message("dealerd/t1/status", b"online");
+    f.message("dealerd/t2/status", b"online");
+    f.message("dealerd/t2/status", b"offline");
+    assert_eq!(f.summary()["tables"]["t2"]["status"], "offline");
+    f.now = 50_000;
+    // A stopping broker sends t1's will just before it goes.
+    f.message("dealerd/t1/status", b"offline");
+    f.now = 50_010;
+    f.broker(false);
+    assert_eq!(f.summary()["tables"]["t1"]["status"], "unknown");
+    assert_eq!(f.summary()["tables"]["t2"]["status"], "unknown");
+    f.now = 60_000;
+    f.broker(true);
+    let _ = f.take_changes();
+    let board = f.summary();
+    assert_eq!(board["tables"]["t1"]["status"], "reconnecting");
+    assert_eq!(
+        board["tables"]["t2"]["status"], "offline",
+        "away before the outage"
+    );
+    f.message("dealerd/t1/status", b"online");
+    assert_eq!(f.summary()["tables"]["t1"]["status"], "online");
+    f.message("dealerd/t1/status", b"offline");
+    f.now = 60_000 + RECONNECT_GRACE - 1;
+    assert!(f.tick().is_empty());
+    assert_eq!(f.summary()["tables"]["t1"]["status"], "reconnecting");
+    let _ = f.take_changes();
+    // The grace is over: the board is told, and t1 is offline.
+    f.now = 60_000 + RECONNECT_GRACE;
+    f.tick();
+    let update = f.take_changes().expect("the word changed");
+    assert_eq!(update["tables"]["t1"]["status"], "offline");
+    assert!(f.outage.is_none());
 }
