@@ -19,7 +19,7 @@ Run after `cargo build --release`:
     python3 benches/room_outage.py [PRESSES] [QUEUE]
 Bounded: every wait has a deadline, every process is stopped at the end.
 """
-import json, os, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import base64, json, os, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEALERD = os.path.join(ROOT, "target", "release", "dealerd")
@@ -76,7 +76,7 @@ def main():
         p.wait()
 
     def start_floor():
-        env = dict(os.environ, DEALERD_ROOM_PASSWORD="pwf")
+        env = dict(os.environ, DEALERD_ROOM_PASSWORD="pwf", DEALERD_FLOOR_STAFF_PASSWORD="staff-pw")
         env.pop("RUST_LOG", None)
         p = subprocess.Popen([DEALERD, "floor", "--broker", broker_url, "--listen", "127.0.0.1:0",
                               "--username", "floor.room", "--log", "info"],
@@ -87,7 +87,10 @@ def main():
 
     def floor_numbers(addr):
         try:
-            with urllib.request.urlopen(f"http://{addr}/tables.json", timeout=10) as r:
+            # The records are the staff's (issue 36): HTTP Basic, user "staff".
+            req = urllib.request.Request(f"http://{addr}/staff/tables.json", headers={
+                "Authorization": "Basic " + base64.b64encode(b"staff:staff-pw").decode()})
+            with urllib.request.urlopen(req, timeout=10) as r:
                 t = json.load(r)["tables"].get("t1", {})
             return [e["n"] for e in t.get("events", [])]
         except OSError:

@@ -109,8 +109,19 @@ struct FloorArgs {
     #[arg(long)]
     ca_file: Option<PathBuf>,
     /// The MQTT client id; the broker keeps its session while it is away.
+    /// (With the documented broker, the client id is the user name: give
+    /// each floor its own --username.)
     #[arg(long, default_value = "dealerd-floor")]
     client_id: String,
+    /// A file whose first line is the staff's password for the staff view
+    /// (/staff/…, user "staff"); or $DEALERD_FLOOR_STAFF_PASSWORD. Neither:
+    /// no staff view, the public board only.
+    #[arg(long)]
+    staff_password_file: Option<PathBuf>,
+    /// Where the floor keeps what its staff enter (the interest list,
+    /// interest.json), across restarts. Without it, in memory only.
+    #[arg(long)]
+    state_dir: Option<PathBuf>,
     /// Log filter, as for `run`.
     #[arg(long)]
     log: Option<String>,
@@ -339,8 +350,30 @@ fn floor(args: FloorArgs) -> Result<(), String> {
         username: args.username,
         ca_file: args.ca_file,
         client_id: args.client_id,
+        staff_password: staff_password(args.staff_password_file.as_deref())?,
+        state_dir: args.state_dir,
     };
     serve::run(&opts).map_err(|e| e.to_string())
+}
+
+/// The floor's staff password: the file's first line, or the environment.
+fn staff_password(file: Option<&std::path::Path>) -> Result<Option<String>, String> {
+    let password = match file {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("--staff-password-file {}: {e}", path.display()))?
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string(),
+        None => match std::env::var("DEALERD_FLOOR_STAFF_PASSWORD") {
+            Ok(p) => p,
+            Err(_) => return Ok(None),
+        },
+    };
+    if password.is_empty() {
+        return Err("the staff password is empty".into());
+    }
+    Ok(Some(password))
 }
 
 fn run(args: RunArgs) -> Result<(), dealerd::daemon::run::RunError> {

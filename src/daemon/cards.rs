@@ -13,7 +13,7 @@ use crate::table::Night;
 /// The journal `state` names: the file itself, or the state directory's.
 pub fn journal_of(state: &Path) -> PathBuf {
     if state.is_dir() {
-        state.join(crate::daemon::run::JOURNAL)
+        journal::in_state_dir(state)
     } else {
         state.to_path_buf()
     }

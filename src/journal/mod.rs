@@ -42,6 +42,16 @@ pub use replay::{apply, finish, fold, night_from};
 /// The format version written in the header.
 pub const VERSION: u32 = 1;
 
+/// The journal's file name in a table's state directory. It lives here,
+/// below both, because the daemon writes the file and the room's publisher
+/// reads it (`room::publish`), and neither should reach into the other.
+pub const FILE_NAME: &str = "journal.jsonl";
+
+/// The journal of the night kept in `state_dir`.
+pub fn in_state_dir(state_dir: &Path) -> std::path::PathBuf {
+    state_dir.join(FILE_NAME)
+}
+
 #[derive(Debug, Error)]
 pub enum JournalError {
     #[error("{path}: {source}")]

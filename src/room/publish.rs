@@ -191,9 +191,7 @@ struct Conn {
 
 impl Link {
     fn new(room: Room, state_dir: PathBuf, states: watch::Receiver<Feed>, tuning: Tuning) -> Link {
-        let journal = crate::daemon::run::storage(&state_dir)
-            .journal
-            .unwrap_or_else(|| state_dir.join(crate::daemon::run::JOURNAL));
+        let journal = crate::journal::in_state_dir(&state_dir);
         let mark = AckMark::load(&state_dir).unwrap_or_default();
         Link {
             state_topic: topic(&room.table, "state"),

@@ -2,7 +2,8 @@
 //! keeps everything; the broker, and whoever reads the floor's JSON, get
 //! what the floor needs and nothing secret: a `rules` record's house file
 //! without its cards (a card's UID is all a cloned card needs to become the
-//! host), its `[room]` (the broker password) and its `[hardware]`, and no
+//! host), its `[room]` (the broker password) and its `[hardware]`, its
+//! source as a file name without the directories, and no
 //! `uid` or `password` key anywhere in any record. A payload too large for
 //! the broker becomes a small marker with its number, so that it never
 //! holds up the records after it and the floor knows what it did not get.
@@ -98,6 +99,14 @@ fn rules_event(event: &mut Value) {
     };
     event["text"] = text;
     event["withheld"] = serde_json::json!(withheld);
+    // The house file's path says how the box is laid out (issue 36): the
+    // room learns its file name, not where it lives.
+    if let Some(source) = event.get("source").and_then(Value::as_str) {
+        let name = std::path::Path::new(source)
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        event["source"] = Value::String(name);
+    }
 }
 
 fn drop_keys(v: &mut Value) {
@@ -153,7 +162,10 @@ player = "Ann"
         let event = &v["record"]["event"];
         assert_eq!(event["withheld"], serde_json::json!(["card", "room"]));
         assert!(event["text"].as_str().unwrap().contains("name = \"Home\""));
-        assert_eq!(event["source"], "/etc/dealerd/house.toml");
+        assert_eq!(
+            event["source"], "house.toml",
+            "no directories leave the table"
+        );
     }
 
     #[test]

@@ -40,6 +40,7 @@ mod records;
 mod replay_vectors;
 mod report_page;
 mod room;
+mod room_floors;
 mod room_trust;
 mod rules_check;
 mod rules_files;

@@ -272,8 +272,20 @@ impl FloorProc {
         client_id: &str,
         log: Option<&Path>,
     ) -> FloorProc {
+        FloorProc::spawn_with(broker, login, client_id, log, &[])
+    }
+
+    /// As [`FloorProc::spawn`], with `more` arguments.
+    pub fn spawn_with(
+        broker: &str,
+        login: Option<(&str, &str)>,
+        client_id: &str,
+        log: Option<&Path>,
+        more: &[&str],
+    ) -> FloorProc {
         let mut cmd = common::dealerd();
         cmd.args(["floor", "--broker", broker, "--listen", "127.0.0.1:0"]);
+        cmd.args(more);
         match login {
             Some((user, password)) => cmd
                 .args(["--username", user])
@@ -295,6 +307,7 @@ impl FloorProc {
         }
         let mut child = cmd
             .args(["--client-id", client_id])
+            .env("DEALERD_FLOOR_STAFF_PASSWORD", STAFF_PASSWORD)
             .env_remove("RUST_LOG")
             .stdout(Stdio::piped())
             .stderr(stderr)
@@ -312,12 +325,25 @@ impl FloorProc {
         FloorProc { child, addr }
     }
 
+    /// A `GET` as anyone on the room's network: no login.
     pub fn get(&self, path: &str) -> (String, Vec<u8>) {
         http_get(self.addr, path)
     }
 
+    /// A `GET` as the floor's staff (HTTP Basic).
+    pub fn staff_get(&self, path: &str) -> (String, Vec<u8>) {
+        let login =
+            dealerd::room::floor::http::base64(format!("staff:{STAFF_PASSWORD}").as_bytes());
+        http_request(
+            self.addr,
+            path,
+            &format!("Authorization: Basic {login}\r\n"),
+        )
+    }
+
+    /// The staff's JSON: every table with its records.
     pub fn tables(&self) -> Value {
-        let (head, body) = self.get("/tables.json");
+        let (head, body) = self.staff_get("/staff/tables.json");
         assert!(head.starts_with("HTTP/1.1 200"), "{head}");
         serde_json::from_slice(&body).expect("tables.json")
     }
@@ -330,12 +356,20 @@ impl Drop for FloorProc {
     }
 }
 
+/// The staff password every test floor is started with.
+pub const STAFF_PASSWORD: &str = "staff-pw-for-tests";
+
 /// One `GET`, read to the end: the head and the body.
 pub fn http_get(addr: SocketAddr, path: &str) -> (String, Vec<u8>) {
+    http_request(addr, path, "")
+}
+
+/// One `GET` with `headers` (each ending in CRLF), read to the end.
+pub fn http_request(addr: SocketAddr, path: &str, headers: &str) -> (String, Vec<u8>) {
     let mut s = TcpStream::connect(addr).expect("the floor answers");
     s.set_read_timeout(Some(Duration::from_secs(10)))
         .expect("timeout");
-    write!(s, "GET {path} HTTP/1.1\r\nHost: floor\r\n\r\n").expect("request");
+    write!(s, "GET {path} HTTP/1.1\r\nHost: floor\r\n{headers}\r\n").expect("request");
     let mut all = Vec::new();
     s.read_to_end(&mut all).expect("response");
     let at = all
@@ -622,32 +656,37 @@ fn the_floor_page_shows_every_table_as_a_person_sees_it() {
     let dom = headless(&dir.join("p1"), &url, &["--dump-dom"]);
     let dom = String::from_utf8_lossy(&dom);
     let t1_card = dom
-        .split(r#"<section class="table" id="table-t1">"#)
+        .split(r#"<section class="table" id="table-t1" "#)
         .nth(1)
         .and_then(|rest| rest.split("</section>").next())
         .unwrap_or_else(|| panic!("no card for t1 that is online: {dom}"));
     assert!(
-        t1_card.contains(r#"<span class="badge">online</span>"#),
+        t1_card.contains(
+            r#"<span class="status seats">7 seats open</span><span class="badge">online</span>"#
+        ),
         "{t1_card}"
     );
     assert!(
-        t1_card.contains("No-limit hold'em · blinds 1/2 · 7 open"),
+        dom.contains("Home game · No-limit hold'em · $1/$2 "),
+        "grouped by game and stakes, in the currency: {dom}"
+    );
+    assert!(
+        t1_card.contains("#1 · betting · pot $4 · Bob to act"),
         "{t1_card}"
     );
     assert!(
-        t1_card.contains("Hand #1 · betting · pot 4 · Bob to act"),
+        t1_card.contains(r#"<span class="name">Ann</span><span class="stack">198</span>"#),
         "{t1_card}"
     );
     assert!(
-        t1_card.contains(r#"<td class="name">Ann</td><td class="stack">198</td>"#),
+        t1_card.contains(
+            r#"<li class="acting"><span class="seat">2</span><span class="name">Bob</span>"#
+        ),
         "{t1_card}"
     );
-    assert!(
-        t1_card.contains(r#"<tr class="acting"><td class="seat">2</td><td class="name">Bob</td>"#),
-        "{t1_card}"
-    );
+    assert!(t1_card.contains("last heard "), "{t1_card}");
     let t2_card = dom
-        .split(r#"<section class="table offline" id="table-t2">"#)
+        .split(r#"<section class="table offline" id="table-t2" "#)
         .nth(1)
         .unwrap_or_else(|| panic!("no card for t2 that is offline: {dom}"));
     assert!(

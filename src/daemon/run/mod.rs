@@ -66,14 +66,14 @@ use crate::daemon::store::{SessionError, Storage, Stored};
 use crate::devices::Hardware;
 
 /// The journal's file name in the state directory.
-pub const JOURNAL: &str = "journal.jsonl";
+pub const JOURNAL: &str = crate::journal::FILE_NAME;
 /// The folder of finished hands (PHH) in the state directory.
 pub const HANDS: &str = "hands";
 
 /// Where a night lives under `--state-dir`.
 pub fn storage(state_dir: &Path) -> Storage {
     Storage {
-        journal: Some(state_dir.join(JOURNAL)),
+        journal: Some(crate::journal::in_state_dir(state_dir)),
         history: Some(state_dir.join(HANDS)),
         ledger: Some(state_dir.to_path_buf()),
     }

@@ -8,11 +8,20 @@
 //! not read as the schema's is dropped (the last good one stays), and each
 //! table keeps at most [`MAX_RECORDS`] records and [`MAX_TABLE_BYTES`] of
 //! them, the oldest going first.
+//!
+//! A table never steps back (issue 36): a state whose journal head is
+//! below the one held (a redelivered or retained older state) is dropped,
+//! as is anything of a night that is over. The floor keeps when it last
+//! heard from each table and since when the broker is lost (the shell sets
+//! [`Floor::now`]; the model reads no clock), and which tables changed, so
+//! that each change is written once for every page ([`Floor::take_changes`]).
 
 pub mod http;
+pub mod interest;
 pub mod serve;
+mod staff;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -59,6 +68,12 @@ pub struct TableView {
     /// The first missing record and for how many ticks it has been missing.
     #[serde(skip)]
     gap: Option<(u64, u32)>,
+    /// When the floor last took a message from this table that was news
+    /// or confirmed what it holds (unix ms, the shell's clock); a dropped
+    /// older state does not count.
+    pub heard: Option<u64>,
+    /// When `online` last changed (unix ms).
+    pub since: Option<u64>,
 }
 
 impl TableView {
@@ -127,11 +142,83 @@ pub struct Floor {
     pub tables: BTreeMap<String, TableView>,
     /// The floor is connected to the broker.
     pub broker_up: bool,
+    /// Since when the broker is lost (unix ms), while it is: every table's
+    /// status is then unknown, not "offline".
+    pub broker_lost: Option<u64>,
     /// Messages dropped by the limits above, for the log and the JSON.
     pub refused: u64,
+    /// The shell's clock (unix ms), set before each message: the model
+    /// reads none.
+    pub now: u64,
+    /// Tables whose card may have changed since [`Floor::take_changes`].
+    changed: BTreeSet<String>,
+    /// The broker's link changed since [`Floor::take_changes`].
+    link_changed: bool,
+    /// The players waiting for a seat, per game and stakes.
+    pub interest: interest::Interest,
+    /// The interest list changed since [`Floor::take_changes`].
+    interest_changed: bool,
+    /// The last broker outage (lost, back; unix ms) while its aftermath
+    /// is still shown: see [`Floor::status`].
+    pub outage: Option<(u64, u64)>,
+    /// The floor has been connected to the broker at least once.
+    ever_up: bool,
 }
 
+/// Around a broker outage a table's "offline" is the broker's doing, not
+/// the table's: a stopping mosquitto sends every table's will, a frozen
+/// one sends them when it wakes, and the tables take a few seconds to
+/// connect again (their backoff). Such a table is "reconnecting" for this
+/// long after the broker is back, and only then "offline".
+pub const RECONNECT_GRACE: u64 = 15_000;
+/// How long before the floor lost the broker a will still counts as the
+/// outage's.
+const OUTAGE_LEAD: u64 = 3_000;
+
 impl Floor {
+    /// The broker answered (`up`) or was lost, at [`Floor::now`]; true if
+    /// that is news.
+    pub fn broker(&mut self, up: bool) -> bool {
+        let was = self.broker_up;
+        self.broker_up = up;
+        if up {
+            // The first connection ends no outage: the floor just started.
+            if let (false, true, Some(lost)) = (was, self.ever_up, self.broker_lost) {
+                self.outage = Some((lost, self.now));
+            }
+            self.ever_up = true;
+            self.broker_lost = None;
+        } else if was || self.broker_lost.is_none() {
+            self.broker_lost = Some(self.now);
+        }
+        let news = was != up;
+        self.link_changed |= news;
+        news
+    }
+
+    /// The staff do `action` to `name` on the interest list `list`, at
+    /// [`Floor::now`].
+    pub fn staff(
+        &mut self,
+        action: interest::Action,
+        list: &str,
+        name: &str,
+    ) -> Result<(), interest::InterestError> {
+        self.interest.apply(action, list, name, self.now)?;
+        self.interest_changed = true;
+        Ok(())
+    }
+
+    /// The game and stakes of every table with a state, as an interest
+    /// list is named ("No-limit hold'em · blinds 1/2").
+    pub fn games(&self) -> std::collections::BTreeSet<String> {
+        self.tables
+            .values()
+            .filter_map(|t| t.state.as_ref())
+            .filter_map(|s| Some(list_name(s["game"].as_str()?, s["stakes"].as_str()?)))
+            .collect()
+    }
+
     /// Takes one message from `dealerd/<table>/<leaf>`; true if anything
     /// changed. Messages of other versions, topics or shapes, of a table
     /// id no table can have, of a table past [`MAX_TABLES`] or larger than
@@ -161,9 +248,15 @@ impl Floor {
         match leaf {
             "status" => {
                 let online = payload == ONLINE.as_bytes();
+                let now = self.now;
                 let view = self.tables.entry(table.to_string()).or_default();
-                let changed = view.online != online;
+                let changed = view.online != online || view.since.is_none();
+                if changed {
+                    view.since = Some(now);
+                }
                 view.online = online;
+                view.heard = Some(now);
+                self.changed.insert(table.to_string());
                 changed
             }
             "state" => {
@@ -176,9 +269,15 @@ impl Floor {
                 if state.version != VERSION || state.table != table {
                     return false;
                 }
+                let now = self.now;
                 let view = self.tables.entry(table.to_string()).or_default();
                 if let Some(head) = &state.journal {
                     if !view.night(&head.night) {
+                        return false;
+                    }
+                    // Older than what is held: a QoS 1 redelivery or a
+                    // retained state from before. Never a step back in time.
+                    if head.records < view.head {
                         return false;
                     }
                     view.head = head.records;
@@ -186,6 +285,8 @@ impl Floor {
                 let Ok(state) = serde_json::to_value(&state) else {
                     return false;
                 };
+                view.heard = Some(now);
+                self.changed.insert(table.to_string());
                 let changed = view.state.as_ref() != Some(&state);
                 view.state = Some(state);
                 changed
@@ -197,11 +298,17 @@ impl Floor {
                 if event.version != VERSION || event.table != table || event.n == 0 {
                     return false;
                 }
+                let now = self.now;
                 let view = self.tables.entry(table.to_string()).or_default();
                 if !view.night(&event.night) {
                     return false;
                 }
-                view.insert(event.n, event.record)
+                let new = view.insert(event.n, event.record);
+                if new {
+                    view.heard = Some(now);
+                    self.changed.insert(table.to_string());
+                }
+                new
             }
             _ => false,
         }
@@ -212,6 +319,14 @@ impl Floor {
     /// [`GAP_TICKS`] beats, again every [`ASK_EVERY`] beats while it stays
     /// missing. A gap that is filling (records arriving) is left alone.
     pub fn tick(&mut self) -> Vec<(String, Vec<u8>)> {
+        if let Some((_, back)) = self.outage {
+            if self.now >= back + RECONNECT_GRACE {
+                // The grace is over: a table still away is offline now.
+                self.outage = None;
+                let away = self.tables.iter().filter(|(_, t)| !t.online);
+                self.changed.extend(away.map(|(id, _)| id.clone()));
+            }
+        }
         let mut asks = Vec::new();
         for (id, view) in &mut self.tables {
             let (Some(missing), Some(night)) = (view.missing(), view.night.clone()) else {
@@ -237,7 +352,8 @@ impl Floor {
         asks
     }
 
-    /// `/tables.json`: every table, with its records in order.
+    /// The staff's JSON (`/staff/tables.json`): every table with its
+    /// records in order, as the tables published them.
     pub fn json(&self) -> Value {
         let tables: serde_json::Map<String, Value> = self
             .tables
@@ -246,6 +362,8 @@ impl Floor {
                 let events: Vec<&Value> = t.events.values().collect();
                 let v = serde_json::json!({
                     "online": t.online,
+                    "since": t.since,
+                    "heard": t.heard,
                     "state": t.state,
                     "night": t.night,
                     "head": t.head,
@@ -258,9 +376,12 @@ impl Floor {
             .collect();
         serde_json::json!({
             "version": VERSION,
+            "now": self.now,
             "broker": self.broker_word(),
+            "broker_lost": self.broker_lost,
             "refused": self.refused,
             "tables": tables,
+            "interest": self.interest.lists,
         })
     }
 
@@ -272,25 +393,99 @@ impl Floor {
         }
     }
 
-    /// What the page is pushed: the tables without their records, which
-    /// only the count and the last number of stand for.
+    /// One table as the public board shows it: its state, whether it is
+    /// online and since when, when it was last heard from, and how many
+    /// records the floor holds; never the records themselves (a rules
+    /// record holds the house file, a correction who was short).
+    fn card(&self, t: &TableView) -> Value {
+        serde_json::json!({
+            "status": self.status(t),
+            "online": t.online,
+            "since": t.since,
+            "heard": t.heard,
+            "state": t.state,
+            "records": t.events.len(),
+            "last": t.events.keys().next_back(),
+            "missing": t.missing(),
+        })
+    }
+
+    /// What the board says of a table: "online"; "offline"; "unknown"
+    /// while the broker is lost (the table may play on); "reconnecting"
+    /// when it went offline with the broker's outage, until
+    /// [`RECONNECT_GRACE`] after the broker is back.
+    pub fn status(&self, t: &TableView) -> &'static str {
+        if !self.broker_up {
+            return "unknown";
+        }
+        if t.online {
+            return "online";
+        }
+        match (self.outage, t.since) {
+            (Some((lost, back)), Some(since))
+                if since + OUTAGE_LEAD >= lost
+                    && since <= back + RECONNECT_GRACE
+                    && self.now < back + RECONNECT_GRACE =>
+            {
+                "reconnecting"
+            }
+            _ => "offline",
+        }
+    }
+
+    /// The public board (`/`, `/events`, `/tables.json`): every table's card.
     pub fn summary(&self) -> Value {
         let tables: serde_json::Map<String, Value> = self
             .tables
             .iter()
-            .map(|(id, t)| {
-                let v = serde_json::json!({
-                    "online": t.online,
-                    "state": t.state,
-                    "records": t.events.len(),
-                    "last": t.events.keys().next_back(),
-                    "missing": t.missing(),
-                });
-                (id.clone(), v)
+            .map(|(id, t)| (id.clone(), self.card(t)))
+            .collect();
+        self.board(tables, false)
+    }
+
+    fn board(&self, tables: serde_json::Map<String, Value>, partial: bool) -> Value {
+        let mut v = serde_json::json!({
+            "version": VERSION,
+            "now": self.now,
+            "broker": self.broker_word(),
+            "broker_lost": self.broker_lost,
+            "tables": tables,
+        });
+        if partial {
+            v["partial"] = Value::Bool(true);
+        }
+        if !partial || self.interest_changed {
+            v["interest"] = serde_json::to_value(&self.interest.lists).unwrap_or(Value::Null);
+        }
+        v
+    }
+
+    /// What changed since the last call, as one board update holding only
+    /// the tables that changed (`"partial": true`), or `None`. The shell
+    /// writes it once and hands the same bytes to every page: the cost of
+    /// a change does not grow with the pages open.
+    pub fn take_changes(&mut self) -> Option<Value> {
+        let changed = std::mem::take(&mut self.changed);
+        let link = std::mem::take(&mut self.link_changed);
+        if changed.is_empty() && !link && !self.interest_changed {
+            return None;
+        }
+        let tables: serde_json::Map<String, Value> = changed
+            .into_iter()
+            .filter_map(|id| {
+                let t = self.tables.get(&id)?;
+                Some((id, self.card(t)))
             })
             .collect();
-        serde_json::json!({ "version": VERSION, "broker": self.broker_word(), "tables": tables })
+        let update = self.board(tables, true);
+        self.interest_changed = false;
+        Some(update)
     }
+}
+
+/// The interest list of a game at its stakes, as the board groups them.
+pub fn list_name(game: &str, stakes: &str) -> String {
+    format!("{game} · {stakes}")
 }
 
 #[cfg(test)]

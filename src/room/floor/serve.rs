@@ -27,6 +27,17 @@ pub struct Options {
     /// The broker keeps this client's session (and queues the tables'
     /// events for it) while the floor is away: one id per floor.
     pub client_id: String,
+    /// The staff's password for `/staff/…` (user `staff`); none: no staff view.
+    pub staff_password: Option<String>,
+    /// Where the floor keeps the interest list; none: in memory only.
+    pub state_dir: Option<PathBuf>,
+}
+
+/// The wall clock in unix milliseconds, for "last heard"; 0 before 1970.
+pub(crate) fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +53,8 @@ pub enum FloorError {
     Broker { broker: String, reason: String },
     #[error("web server: {0}")]
     Serve(std::io::Error),
+    #[error("the floor's state directory {}: {reason}", dir.display())]
+    StateDir { dir: PathBuf, reason: String },
 }
 
 /// Runs the floor until the process is stopped. Prints the page's address
@@ -78,17 +91,45 @@ pub fn run(opts: &Options) -> Result<(), FloorError> {
         // a message over the client's limit drops the connection, and the
         // broker would hand it over again on the next one, for ever.
         options.set_max_packet_size(1 << 20, 1 << 20);
-        let floor = Arc::new(Mutex::new(Floor::default()));
+        let interest = match &opts.state_dir {
+            Some(dir) => {
+                std::fs::create_dir_all(dir).map_err(|e| FloorError::StateDir {
+                    dir: dir.clone(),
+                    reason: e.to_string(),
+                })?;
+                super::interest::Interest::load(dir).map_err(|reason| FloorError::StateDir {
+                    dir: dir.clone(),
+                    reason,
+                })?
+            }
+            None => super::interest::Interest::default(),
+        };
+        let floor = Arc::new(Mutex::new(Floor {
+            now: unix_ms(),
+            interest,
+            ..Floor::default()
+        }));
+        floor.lock().unwrap_or_else(|e| e.into_inner()).broker(false);
         let (changes, changes_rx) = watch::channel(0u64);
+        let changes = Arc::new(changes);
+        let served = Arc::new(super::http::Served {
+            state_dir: opts.state_dir.clone(),
+            changes: Arc::clone(&changes),
+            ..super::http::Served::new(Arc::clone(&floor), opts.staff_password.as_deref())
+        });
         println!("floor: http://{addr}/");
         info!("floor on http://{addr}/, following {}", opts.broker);
         let mqtt = follow(options, Arc::clone(&floor), changes);
         tokio::select! {
-            served = super::http::serve(listener, floor, changes_rx) => served.map_err(FloorError::Serve),
+            served = super::http::serve(listener, Arc::clone(&served)) => served.map_err(FloorError::Serve),
+            () = super::http::fan_out(served, changes_rx) => Ok(()),
             () = mqtt => Ok(()),
         }
     })
 }
+
+/// A connection closed this soon after it was accepted is worth a hint.
+const TAKEN_OVER: Duration = Duration::from_secs(10);
 
 /// How often the floor looks for gaps in a table's records.
 const GAP_BEAT: Duration = Duration::from_millis(500);
@@ -98,16 +139,22 @@ const GAP_BEAT: Duration = Duration::from_millis(500);
 async fn follow(
     options: rumqttc::MqttOptions,
     floor: Arc<Mutex<Floor>>,
-    changes: watch::Sender<u64>,
+    changes: Arc<watch::Sender<u64>>,
 ) {
     let broker = format!("{:?}", options.broker_address());
     let (client, mut eventloop) = AsyncClient::new(options, 64);
     crate::room::connect::no_delay(&mut eventloop);
     let mut beat = tokio::time::interval(GAP_BEAT);
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let lock = || floor.lock().unwrap_or_else(|e| e.into_inner());
+    // The floor's clock is set here, at every lock: the model reads none.
+    let lock = || {
+        let mut f = floor.lock().unwrap_or_else(|e| e.into_inner());
+        f.now = unix_ms();
+        f
+    };
     let changed = || changes.send_modify(|v| *v = v.wrapping_add(1));
     let mut refused = 0;
+    let mut connected_at = None;
     loop {
         let polled = tokio::select! {
             polled = eventloop.poll() => polled,
@@ -126,13 +173,16 @@ async fn follow(
                         debug!("floor: cannot ask for a replay: {e}");
                     }
                 }
+                // The beat may have changed a word ("reconnecting" ends).
+                changed();
                 continue;
             }
         };
         match polled {
             Ok(Event::Incoming(Packet::ConnAck(_))) => {
+                connected_at = Some(tokio::time::Instant::now());
                 info!("floor: connected to {broker}");
-                lock().broker_up = true;
+                lock().broker(true);
                 changed();
                 // Again on every connection: a broker that lost our session
                 // (no persistence) has lost the subscription with it.
@@ -141,15 +191,26 @@ async fn follow(
                 }
             }
             Ok(Event::Incoming(Packet::Publish(p))) => {
-                if lock().message(&p.topic, &p.payload) {
-                    changed();
-                }
+                // Even a message that changes nothing says the table was
+                // heard from: the fan-out finds what to send.
+                lock().message(&p.topic, &p.payload);
+                changed();
             }
             Ok(_) => {}
             Err(e) => {
-                let was_up = std::mem::replace(&mut lock().broker_up, false);
-                if was_up {
+                if lock().broker(false) {
                     warn!("floor: broker {broker}: {e}");
+                    if connected_at
+                        .is_some_and(|at: tokio::time::Instant| at.elapsed() < TAKEN_OVER)
+                    {
+                        // A session taken over looks like this: the broker
+                        // closes us soon after it let us in.
+                        warn!(
+                            "floor: the broker closed the connection soon after accepting it: \
+                             is another client logged in with this floor's client id or user? \
+                             (docs/room.md: each display its own user)"
+                        );
+                    }
                     changed();
                 }
                 tokio::time::sleep(Duration::from_millis(250)).await;

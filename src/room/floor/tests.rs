@@ -201,3 +201,134 @@ fn the_json_says_when_the_broker_is_unreachable() {
     assert_eq!(f.summary()["broker"], "connected");
     assert_eq!(f.json()["broker"], "connected");
 }
+
+#[test]
+fn an_older_state_never_replaces_a_newer_one() {
+    // Issue 36: after reconnects a redelivered state of nine hands before
+    // replaced the newer one for 20 s. The journal head orders them.
+    let mut f = Floor::default();
+    let night = "00000000000000aa";
+    assert!(f.message("dealerd/t1/state", &state("t1", "new", Some((night, 9)))));
+    assert!(!f.message("dealerd/t1/state", &state("t1", "old", Some((night, 4)))));
+    assert_eq!(f.tables["t1"].state.as_ref().unwrap()["game"], "new");
+    assert_eq!(f.tables["t1"].head, 9);
+    // The same head again is the same table (a retained copy): taken.
+    assert!(!f.message("dealerd/t1/state", &state("t1", "new", Some((night, 9)))));
+    assert!(f.message("dealerd/t1/state", &state("t1", "newer", Some((night, 10)))));
+    assert_eq!(f.tables["t1"].state.as_ref().unwrap()["game"], "newer");
+    // A new night starts from its own first record.
+    let next = "00000000000000bb";
+    assert!(f.message("dealerd/t1/state", &state("t1", "tonight", Some((next, 1)))));
+    assert!(!f.message(
+        "dealerd/t1/state",
+        &state("t1", "last night", Some((night, 30)))
+    ));
+    assert_eq!(f.tables["t1"].state.as_ref().unwrap()["game"], "tonight");
+}
+
+#[test]
+fn the_floor_says_when_it_last_heard_a_table_and_since_when_the_broker_is_lost() {
+    let mut f = Floor {
+        now: 1_000,
+        ..Floor::default()
+    };
+    f.broker(true);
+    f.message("dealerd/t1/status", b"online");
+    let night = "00000000000000aa";
+    f.now = 2_000;
+    f.message("dealerd/t1/state", &state("t1", "x", Some((night, 5))));
+    assert_eq!(f.tables["t1"].heard, Some(2_000));
+    assert_eq!(f.tables["t1"].since, Some(1_000), "online since");
+    // An older state is not news from the table.
+    f.now = 3_000;
+    f.message("dealerd/t1/state", &state("t1", "x", Some((night, 4))));
+    assert_eq!(f.tables["t1"].heard, Some(2_000));
+    // The broker is lost: the board says since when, and keeps each
+    // table's last word apart from it.
+    f.now = 4_000;
+    assert!(f.broker(false));
+    assert!(!f.broker(false), "still lost: not news, nor a new time");
+    let board = f.summary();
+    assert_eq!(board["broker"], "unreachable");
+    assert_eq!(board["broker_lost"], 4_000);
+    assert_eq!(board["tables"]["t1"]["online"], true);
+    assert_eq!(board["tables"]["t1"]["heard"], 2_000);
+    f.now = 5_000;
+    assert!(f.broker(true));
+    assert_eq!(f.summary()["broker_lost"], Value::Null);
+    f.message("dealerd/t1/status", b"offline");
+    assert_eq!(f.tables["t1"].since, Some(5_000), "offline since");
+}
+
+#[test]
+fn each_change_is_one_update_of_the_tables_that_changed_and_no_records() {
+    let mut f = Floor::default();
+    f.message("dealerd/t1/status", b"online");
+    f.message("dealerd/t2/status", b"online");
+    let first = f.take_changes().expect("two tables came");
+    assert_eq!(first["partial"], true);
+    assert_eq!(first["tables"].as_object().unwrap().len(), 2);
+    assert_eq!(f.take_changes(), None, "nothing since");
+    f.message("dealerd/t2/events", &event("t2", 1));
+    let update = f.take_changes().expect("t2's record");
+    let tables = update["tables"].as_object().unwrap();
+    assert_eq!(tables.keys().collect::<Vec<_>>(), ["t2"]);
+    assert_eq!(tables["t2"]["records"], 1);
+    assert!(tables["t2"].get("events").is_none(), "{update}");
+    assert!(f.summary()["tables"]["t2"].get("events").is_none());
+    assert!(f.json()["tables"]["t2"]["events"].is_array(), "the staff's");
+    // A repeat is no change; the broker's link is.
+    f.message("dealerd/t2/events", &event("t2", 1));
+    assert_eq!(f.take_changes(), None);
+    f.broker(true);
+    let link = f.take_changes().expect("the link");
+    assert_eq!(link["broker"], "connected");
+    assert!(link["tables"].as_object().unwrap().is_empty());
+}
+
+#[test]
+fn a_table_that_went_offline_with_the_broker_is_reconnecting_not_offline() {
+    // Issue 36: "Broker stopped: every card offline though the tables kept
+    // playing"; after a freeze "all offline for ~6 s".
+    let mut f = Floor {
+        now: 1_000,
+        ..Floor::default()
+    };
+    f.broker(false);
+    f.now = 1_500;
+    f.broker(true);
+    assert_eq!(f.outage, None, "a floor that starts has had no outage");
+    f.message("dealerd/t1/status", b"online");
+    f.message("dealerd/t2/status", b"online");
+    f.message("dealerd/t2/status", b"offline");
+    assert_eq!(f.summary()["tables"]["t2"]["status"], "offline");
+    f.now = 50_000;
+    // A stopping broker sends t1's will just before it goes.
+    f.message("dealerd/t1/status", b"offline");
+    f.now = 50_010;
+    f.broker(false);
+    assert_eq!(f.summary()["tables"]["t1"]["status"], "unknown");
+    assert_eq!(f.summary()["tables"]["t2"]["status"], "unknown");
+    f.now = 60_000;
+    f.broker(true);
+    let _ = f.take_changes();
+    let board = f.summary();
+    assert_eq!(board["tables"]["t1"]["status"], "reconnecting");
+    assert_eq!(
+        board["tables"]["t2"]["status"], "offline",
+        "away before the outage"
+    );
+    f.message("dealerd/t1/status", b"online");
+    assert_eq!(f.summary()["tables"]["t1"]["status"], "online");
+    f.message("dealerd/t1/status", b"offline");
+    f.now = 60_000 + RECONNECT_GRACE - 1;
+    assert!(f.tick().is_empty());
+    assert_eq!(f.summary()["tables"]["t1"]["status"], "reconnecting");
+    let _ = f.take_changes();
+    // The grace is over: the board is told, and t1 is offline.
+    f.now = 60_000 + RECONNECT_GRACE;
+    f.tick();
+    let update = f.take_changes().expect("the word changed");
+    assert_eq!(update["tables"]["t1"]["status"], "offline");
+    assert!(f.outage.is_none());
+}
