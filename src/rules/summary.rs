@@ -383,6 +383,9 @@ impl fmt::Display for HouseRules {
                  (a [[card]] with host = true locks it; `dealerd doctor` prints a card's UID)"
             )?;
         }
+        if let Some(w) = super::validate::missing_buy_in_warning(self) {
+            writeln!(f, "{w}")?;
+        }
         Ok(())
     }
 }

@@ -73,7 +73,7 @@ impl Session {
             CardRole::Host => {
                 self.unlock_host();
                 if self.ack.is_none() {
-                    self.ctl.host_card();
+                    self.ctl.host_card(self.night.table());
                 }
             }
             // Taps wait for an automatic action to be acknowledged too.
