@@ -348,3 +348,25 @@ fn m1_the_buy_in_starts_at_the_houses_usual_stack() {
         }
     }
 }
+
+/// "The README disagrees with the device in places": its key map is the one
+/// the simulator prints under every frame (`keys::KEYS` and `COMMANDS`),
+/// word for word.
+#[test]
+fn the_readme_key_map_is_the_one_the_simulator_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let printed = format!(
+        "```\n{}\n{}\n```",
+        dealerd::daemon::keys::KEYS,
+        dealerd::daemon::keys::COMMANDS
+    );
+    assert!(
+        readme.contains(&printed),
+        "README.md should hold the printed key map:\n{printed}"
+    );
+    // Known disagreements of the issue: gone.
+    assert!(!readme.contains("sell\n  chips") && !readme.contains("sell chips"));
+    assert!(!readme.contains("makes that chip smaller"));
+    assert!(readme.contains("stop at the ends"));
+}
