@@ -106,26 +106,29 @@ impl MenuItem {
         let o = table.house_offers();
         MenuItem::ALL
             .into_iter()
-            .filter(|item| match item {
-                MenuItem::Game => o.choose_game,
-                MenuItem::Straddle => o.straddle,
-                MenuItem::Bomb => o.bomb,
-                MenuItem::KillOrbit => o.kill_orbit,
-                MenuItem::Kill => o.kill,
-                MenuItem::RunItTwice => o.run_it_twice,
-                MenuItem::Chop => o.chop,
-                MenuItem::OpenPair => o.open_pair,
-                MenuItem::WildCard => o.wild_card,
-                MenuItem::GutsFinal => o.guts_final,
-                MenuItem::LoseLife => o.lose_life,
-                MenuItem::Button
-                | MenuItem::Show
-                | MenuItem::Misdeal
-                | MenuItem::Clock
-                | MenuItem::Ledger
-                | MenuItem::Host => true,
-            })
+            .filter(|item| item.offer(&o).unwrap_or(true))
             .collect()
+    }
+
+    /// The item's flag in the table's [`Offers`]; `None` for an item that
+    /// has none (the clock, the ledger, the host menu, a misdeal).
+    fn offer(self, o: &crate::table::Offers) -> Option<bool> {
+        Some(match self {
+            MenuItem::Game => o.choose_game,
+            MenuItem::Button => o.draw_for_button,
+            MenuItem::Straddle => o.straddle,
+            MenuItem::Bomb => o.bomb,
+            MenuItem::KillOrbit => o.kill_orbit,
+            MenuItem::Kill => o.kill,
+            MenuItem::RunItTwice => o.run_it_twice,
+            MenuItem::Chop => o.chop,
+            MenuItem::OpenPair => o.open_pair,
+            MenuItem::WildCard => o.wild_card,
+            MenuItem::GutsFinal => o.guts_final,
+            MenuItem::LoseLife => o.lose_life,
+            MenuItem::Show => o.show,
+            MenuItem::Misdeal | MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => return None,
+        })
     }
 
     /// Why the item cannot apply now, `None` when it can: the table's own
@@ -134,21 +137,9 @@ impl MenuItem {
     pub fn why_not(self, table: &Table, host: bool) -> Option<String> {
         let o = table.offers();
         let can = match self {
-            MenuItem::Game => o.choose_game,
             MenuItem::Button => o.draw_for_button || (host && !table.in_hand()),
-            MenuItem::Straddle => o.straddle,
-            MenuItem::Bomb => o.bomb,
-            MenuItem::KillOrbit => o.kill_orbit,
-            MenuItem::Kill => o.kill,
-            MenuItem::RunItTwice => o.run_it_twice,
-            MenuItem::Chop => o.chop,
             MenuItem::Misdeal => table.verify(&TableEvent::Hand(Event::Misdeal)).is_ok(),
-            MenuItem::OpenPair => o.open_pair,
-            MenuItem::WildCard => o.wild_card,
-            MenuItem::GutsFinal => o.guts_final,
-            MenuItem::LoseLife => o.lose_life,
-            MenuItem::Show => o.show,
-            MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => true,
+            _ => self.offer(&o).unwrap_or(true),
         };
         if can {
             return None;

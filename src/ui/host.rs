@@ -176,13 +176,12 @@ impl HostItem {
             HostItem::SeatPlayer if empty_seats(table).is_empty() => "the table is full",
             HostItem::SeatPlayer => return None,
             HostItem::MoveSeat if empty_seats(table).is_empty() => "no empty seat to move to",
-            HostItem::Rename if !occupied(table).is_empty() => {
-                if host_seats(table, self).is_empty() {
-                    "nobody can be renamed now"
-                } else {
-                    return None;
-                }
+            HostItem::Rename
+                if !occupied(table).is_empty() && host_seats(table, self).is_empty() =>
+            {
+                "nobody can be renamed now"
             }
+            HostItem::Rename if !occupied(table).is_empty() => return None,
             _ if occupied(table).is_empty() => "nobody is seated",
             _ => return None,
         };

@@ -171,9 +171,7 @@ impl Ranking {
             self.take_back();
             return None;
         }
-        let Some(digit) = Keypad::digit(press) else {
-            return None;
-        };
+        let digit = Keypad::digit(press)?;
         let table_seat = (usize::from(digit) + 9) % 10;
         let cands = self.candidates(state);
         let Some(seat) = cands

@@ -110,10 +110,7 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
     }
     // What the OK pays, before the press that pays (issue 22); until then
     // each pot names who can win it (P1).
-    let results = match ranking.if_ok(state) {
-        Some(r) => r,
-        None => Vec::new(),
-    };
+    let results = ranking.if_ok(state).unwrap_or_default();
     let pay = split(state, &results).unwrap_or_default();
     // "wins: Bob 10, Cat 120": a winner and their amount stay on one line.
     let mut lines: [Line; 3] = [Line::new(), Line::new(), Line::new()];
