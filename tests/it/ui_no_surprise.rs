@@ -370,3 +370,27 @@ fn the_readme_key_map_is_the_one_the_simulator_prints() {
     assert!(!readme.contains("makes that chip smaller"));
     assert!(readme.contains("stop at the ends"));
 }
+
+/// "Anything that moves money out or ends something names who and how
+/// much and asks once": ending the session says how many cash out and for
+/// how much, and takes one more OK.
+#[test]
+fn ending_the_session_says_who_cashes_out_and_how_much() {
+    use dealerd::ui::{Dialog, HostItem};
+    let n = night(TABLE);
+    let at = HostItem::offered(n.table())
+        .iter()
+        .position(|&h| h == HostItem::EndSession)
+        .expect("listed");
+    let mut c = Controller::new();
+    c.mode = Mode::Dialog(Dialog::HostMenu(at));
+    let view = || dealerd::ui::View::of(&n).host_unlocked();
+    assert_eq!(c.press(view(), tap(Button::Ok)), Intent::None);
+    let mut f = dealerd::ui::render::Frame::new();
+    dealerd::ui::screens::draw(&mut f, &view(), &c).expect("draws");
+    crate::night::assert_frame_shows(&f, &["3 cash out 300"]);
+    assert_eq!(
+        c.press(view(), tap(Button::Ok)),
+        Intent::Apply(TableEvent::EndSession)
+    );
+}
