@@ -175,6 +175,18 @@ impl HandState {
             .or_else(|| self.live_seats().next())
     }
 
+    /// Issue 32: what a showdown side ranks, for the panel to name: the
+    /// low side of a split game is low; the one side of a hand that went
+    /// on as lowball (B9) is low too; hi-lo and declare games' other side
+    /// is high; a game with one side ranks its own best hand.
+    pub fn side_ranks(&self, low_side: bool) -> Ranks {
+        match (low_side, self.spec.split, self.lowball) {
+            (true, _, _) | (false, Split::High, true) => Ranks::Low,
+            (false, Split::HiLo | Split::Declare, _) => Ranks::High,
+            (false, Split::High, false) => Ranks::Best,
+        }
+    }
+
     /// Who opened the last betting round (H0: 7th street opens with 6th's opener).
     pub fn last_opener(&self) -> Option<Seat> {
         self.last_opener
@@ -223,6 +235,15 @@ impl HandState {
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Complete | Phase::Voided)
     }
+}
+
+/// What a showdown side ranks ([`HandState::side_ranks`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ranks {
+    /// The game's own best hand (one side).
+    Best,
+    High,
+    Low,
 }
 
 impl HandState {

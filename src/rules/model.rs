@@ -93,6 +93,11 @@ pub enum TableMoney {
     Lives { lives: u8, stake: Chips },
 }
 
+/// Issue 32: a limit game's usual buy-in, in big bets (a 3-6 game: 120).
+pub const USUAL_BIG_BETS: Chips = 20;
+/// Issue 32: a big-bet game's usual buy-in, in big blinds.
+pub const USUAL_BIG_BLINDS: Chips = 100;
+
 impl Game {
     pub fn structure_kind(&self) -> Option<StructureKind> {
         self.structure.map(|s| match s {
@@ -445,6 +450,32 @@ impl HouseRules {
             .and_then(|g| g.buy_in)
             .unwrap_or((None, None));
         (lo.or(self.money.buy_in_min), hi.or(self.money.buy_in_max))
+    }
+
+    /// Issue 32: the buy-in a new player's dialog opens at in game `index`
+    /// when the house sets no maximum (docs/house-rules.md, "Buy-in"): the
+    /// house's usual stack, never one chip. A limit game (fixed or spread)
+    /// buys in for [`USUAL_BIG_BETS`] big bets; a big-bet game for
+    /// [`USUAL_BIG_BLINDS`] big blinds (its minimum bet where it has no
+    /// blinds, as in stud); never under the house's minimum. `None` for a
+    /// game with no stake at all (Guts, lives: the table's own money).
+    pub fn usual_buy_in(&self, index: usize) -> Option<Chips> {
+        let game = self.games.get(index)?;
+        let usual = match (game.structure, game.stakes()) {
+            (
+                Some(Structure::FixedLimit { .. } | Structure::SpreadLimit { .. }),
+                Some((_, big)),
+            ) => big.saturating_mul(USUAL_BIG_BETS),
+            _ => game
+                .blinds
+                .last()
+                .copied()
+                .filter(|&b| b > 0)
+                .or(Some(game.min_bet).filter(|&b| b > 0))?
+                .saturating_mul(USUAL_BIG_BLINDS),
+        };
+        let (lo, hi) = self.buy_in(index);
+        Some(usual.max(lo.unwrap_or(0)).min(hi.unwrap_or(Chips::MAX)))
     }
 
     /// M2: the smallest buy-in that is not a short buy in game `index`.

@@ -578,7 +578,9 @@ pub struct RawMoney {
     #[schemars(with = "Option<Decimal>")]
     pub buy_in_min: Option<Amount>,
     /// The most a player may buy in for, and what a top-up may reach. No
-    /// maximum when absent (catalog: M1).
+    /// maximum when absent; a new player's buy-in dialog then opens at the
+    /// house's usual stack, 100 big blinds (20 big bets in a limit game),
+    /// and `dealerd check` warns (catalog: M1).
     #[schemars(with = "Option<Decimal>")]
     pub buy_in_max: Option<Amount>,
     /// Adding chips between hands: "to-max" (default: up to the maximum

@@ -387,6 +387,9 @@ impl fmt::Display for HouseRules {
                  or a [[card]] with host = true)"
             )?;
         }
+        if let Some(w) = super::validate::missing_buy_in_warning(self) {
+            writeln!(f, "{w}")?;
+        }
         Ok(())
     }
 }

@@ -2,8 +2,8 @@
 //! and nothing else, and never reads the rules to work them out itself.
 
 use super::{EntryChoice, Table, TableEvent};
-use crate::engine::{Event, Phase};
-use crate::rules::{KillTrigger, RotationMode};
+use crate::engine::{Event, Phase, Step};
+use crate::rules::{KillTrigger, RotationMode, TableMoney};
 
 /// The house's optional events for the game about to be dealt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +62,48 @@ impl Table {
             guts_final: self.verify(&TableEvent::GutsFinal).is_ok(),
             lose_life: self.lives().is_some(),
             show: !self.can_show().is_empty(),
+        }
+    }
+
+    /// Issue 32: what the house has at all, in any of its games, whatever
+    /// the table's state: the menu lists these, so its items stay in place
+    /// all night (what cannot apply now says why when chosen, from
+    /// [`Table::offers`] and [`Table::verify`]). The button and showing a
+    /// hand are at every house.
+    pub fn house_offers(&self) -> Offers {
+        let rules = self.rules();
+        let games = 0..rules.games.len();
+        let specs: Vec<_> = games
+            .clone()
+            .filter_map(|i| rules.game_spec(i, crate::rules::HandKind::Normal))
+            .collect();
+        let money = |guts: bool| {
+            rules.games.iter().any(|g| match g.table_money {
+                Some(TableMoney::Guts { .. }) => guts,
+                Some(TableMoney::Lives { .. }) => !guts,
+                None => false,
+            })
+        };
+        let kill = rules.kill.as_ref();
+        Offers {
+            straddle: rules.straddle.is_some(),
+            bomb: rules.bomb.is_some(),
+            kill_orbit: kill.is_some_and(|k| k.orbit),
+            kill: kill.is_some_and(|k| k.triggers.contains(&KillTrigger::Voluntary)),
+            run_it_twice: rules.table.run_it_twice,
+            chop: rules.table.chop_blinds,
+            choose_game: rules.rotation.mode == RotationMode::DealersChoice
+                && rules.games.len() > 1,
+            draw_for_button: true,
+            open_pair: specs.iter().any(|s| {
+                s.steps
+                    .iter()
+                    .any(|st| matches!(st, Step::Bet(b) if b.open_pair))
+            }),
+            wild_card: specs.iter().any(|s| s.options.wild_card_charge > 0),
+            guts_final: money(true),
+            lose_life: money(false),
+            show: true,
         }
     }
 

@@ -321,8 +321,9 @@ impl AmountEntry {
 
     /// One press. Plus/minus step by the working chip (held: by the largest
     /// chip not above the amount); bet/raise goes to the next shortcut of
-    /// [`Preset::ORDER`] (after the maximum, the minimum), check/call to the
-    /// one before; held bet/raise is the maximum; held check/call makes the
+    /// [`Preset::ORDER`], check/call to the one before, and both stop at
+    /// the ends (issue 32: check/call on the minimum once wrapped to
+    /// all-in, so "o + c" read `RAISE TO all-in`); held bet/raise is the maximum; held check/call makes the
     /// step one chip finer (wrapping back to the pot's chip); held OK opens
     /// the keypad ([`Keypad`]); OK confirms; undo or fold leave entry.
     pub fn press(&mut self, press: Press) -> EntryOutcome {
@@ -337,7 +338,7 @@ impl AmountEntry {
             (Button::Minus, false) => self.stepped(short, false),
             (Button::Minus, true) => self.stepped(long, false),
             (Button::BetRaise, false) => {
-                self.at = (self.at + 1) % n;
+                self.at = (self.at + 1).min(n - 1);
                 self.presets[self.at].1
             }
             (Button::BetRaise, true) => {
@@ -345,7 +346,7 @@ impl AmountEntry {
                 self.max
             }
             (Button::CheckCall, false) => {
-                self.at = (self.at + n - 1) % n;
+                self.at = self.at.saturating_sub(1);
                 self.presets[self.at].1
             }
             (Button::CheckCall, true) => {

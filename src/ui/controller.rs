@@ -46,14 +46,14 @@ pub enum Intent {
     NewNight,
 }
 
-/// Menu entries, in screen order.
+/// Menu entries, in screen order ([`MenuItem::ALL`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MenuItem {
+    Clock,
     /// S5: the dealer's choice of game.
     Game,
     /// T6: the draw for the button (a host correction later).
     Button,
-    Clock,
     Ledger,
     Straddle,
     Bomb,
@@ -76,10 +76,12 @@ pub enum MenuItem {
 }
 
 impl MenuItem {
+    /// The clock first: the one item a dealer reaches for mid-hand, and
+    /// the first place never depends on the house (issue 32).
     pub const ALL: [MenuItem; 17] = [
+        MenuItem::Clock,
         MenuItem::Game,
         MenuItem::Button,
-        MenuItem::Clock,
         MenuItem::Ledger,
         MenuItem::Straddle,
         MenuItem::Bomb,
@@ -96,30 +98,86 @@ impl MenuItem {
         MenuItem::Host,
     ];
 
-    /// The items the house offers now, in screen order ([`Table::offers`]);
-    /// the host, unlocked, may also correct the button.
-    pub fn offered(table: &Table, host: bool) -> Vec<MenuItem> {
-        let o = table.offers();
+    /// The menu's items, in screen order: every item the house has at all
+    /// ([`Table::house_offers`]), whatever the table's state, so an item
+    /// keeps its place all night (issue 32: "menus never move"); what
+    /// cannot apply now says why when chosen ([`MenuItem::why_not`]).
+    pub fn offered(table: &Table, _host: bool) -> Vec<MenuItem> {
+        let o = table.house_offers();
         MenuItem::ALL
             .into_iter()
-            .filter(|item| match item {
-                MenuItem::Game => o.choose_game,
-                MenuItem::Button => o.draw_for_button || (host && !table.in_hand()),
-                MenuItem::Straddle => o.straddle,
-                MenuItem::Bomb => o.bomb,
-                MenuItem::KillOrbit => o.kill_orbit,
-                MenuItem::Kill => o.kill,
-                MenuItem::RunItTwice => o.run_it_twice,
-                MenuItem::Chop => o.chop,
-                MenuItem::OpenPair => o.open_pair,
-                MenuItem::WildCard => o.wild_card,
-                MenuItem::GutsFinal => o.guts_final,
-                MenuItem::LoseLife => o.lose_life,
-                MenuItem::Show => o.show,
-                MenuItem::Misdeal => table.verify(&TableEvent::Hand(Event::Misdeal)).is_ok(),
-                MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => true,
-            })
+            .filter(|item| item.offer(&o).unwrap_or(true))
             .collect()
+    }
+
+    /// The item's flag in the table's [`Offers`]; `None` for an item that
+    /// has none (the clock, the ledger, the host menu, a misdeal).
+    fn offer(self, o: &crate::table::Offers) -> Option<bool> {
+        Some(match self {
+            MenuItem::Game => o.choose_game,
+            MenuItem::Button => o.draw_for_button,
+            MenuItem::Straddle => o.straddle,
+            MenuItem::Bomb => o.bomb,
+            MenuItem::KillOrbit => o.kill_orbit,
+            MenuItem::Kill => o.kill,
+            MenuItem::RunItTwice => o.run_it_twice,
+            MenuItem::Chop => o.chop,
+            MenuItem::OpenPair => o.open_pair,
+            MenuItem::WildCard => o.wild_card,
+            MenuItem::GutsFinal => o.guts_final,
+            MenuItem::LoseLife => o.lose_life,
+            MenuItem::Show => o.show,
+            MenuItem::Misdeal | MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => return None,
+        })
+    }
+
+    /// Why the item cannot apply now, `None` when it can: the table's own
+    /// answer ([`Table::offers`], and [`Table::verify`] of the item's event
+    /// for the reason), never worked out here.
+    pub fn why_not(self, table: &Table, host: bool) -> Option<String> {
+        let o = table.offers();
+        let can = match self {
+            MenuItem::Button => o.draw_for_button || (host && !table.in_hand()),
+            MenuItem::Misdeal => table.verify(&TableEvent::Hand(Event::Misdeal)).is_ok(),
+            _ => self.offer(&o).unwrap_or(true),
+        };
+        if can {
+            return None;
+        }
+        let hand = |e: Event| TableEvent::Hand(e);
+        let event = match self {
+            MenuItem::Game => Some(TableEvent::ChooseGame {
+                game: (table.game() + 1) % table.rules().games.len().max(1),
+            }),
+            MenuItem::Straddle => {
+                return Some(match table.can_straddle() {
+                    Err(e) => e.to_string(),
+                    Ok(_) => "nobody may straddle now".into(),
+                })
+            }
+            MenuItem::Bomb => Some(TableEvent::BombNext),
+            MenuItem::KillOrbit => Some(TableEvent::StartKillOrbit),
+            MenuItem::Kill => occupied(table)
+                .first()
+                .map(|&seat| TableEvent::Kill { seat }),
+            MenuItem::RunItTwice => Some(hand(Event::RunItTwice)),
+            MenuItem::Chop => Some(hand(Event::Chop)),
+            MenuItem::Misdeal => Some(hand(Event::Misdeal)),
+            MenuItem::OpenPair => Some(hand(Event::OpenPair)),
+            MenuItem::WildCard => Some(hand(Event::WildCard)),
+            MenuItem::GutsFinal => Some(TableEvent::GutsFinal),
+            MenuItem::Button if table.in_hand() => {
+                return Some("the button is set between hands".into())
+            }
+            MenuItem::Button => return Some("after the first hand: host only".into()),
+            MenuItem::LoseLife | MenuItem::Show => None,
+            MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => None,
+        };
+        let why = event.and_then(|e| table.verify(&e).err().map(|e| e.to_string()));
+        Some(why.unwrap_or_else(|| match self {
+            MenuItem::LoseLife | MenuItem::Show | MenuItem::Kill => nobody(self).into(),
+            _ => "not in this game now".into(),
+        }))
     }
 
     pub fn label(self, table: &Table) -> String {
@@ -471,6 +529,11 @@ impl Controller {
         match press.button {
             Button::Plus | Button::Minus => (Mode::Menu(i), Intent::None),
             Button::Undo | Button::Fold => (Mode::Main, Intent::None),
+            // Issue 32: the item stays listed; choosing it says why not.
+            Button::Ok if item.why_not(table, view.is_host()).is_some() => {
+                let why = item.why_not(table, view.is_host()).unwrap_or_default();
+                (Mode::Menu(i), Intent::Tell(why))
+            }
             Button::Ok if item.wants_seat() => self.menu_item(table, item),
             Button::Ok => {
                 let hand = |e: Event| Intent::Apply(TableEvent::Hand(e));
@@ -608,7 +671,10 @@ impl Controller {
                 Intent::Apply(TableEvent::Hand(Event::Showdown(results))),
             ),
             None if r.cancelled => (Mode::Main, Intent::Undo),
-            None => (Mode::Ranking(r), Intent::None),
+            None => match r.refused.take() {
+                Some(why) => (Mode::Ranking(r), Intent::Tell(why)),
+                None => (Mode::Ranking(r), Intent::None),
+            },
         }
     }
 }
@@ -701,6 +767,7 @@ fn nobody(item: MenuItem) -> &'static str {
     match item {
         MenuItem::LoseLife => "nobody has a life to lose",
         MenuItem::Show => "nobody holds a hand to show",
+        MenuItem::Kill => "nobody may kill the next pot now",
         _ => "nobody is seated",
     }
 }

@@ -38,6 +38,9 @@ pub enum Dialog {
     MoveTo { from: usize, to: usize },
     /// Host: one more OK ends the session.
     ConfirmEnd,
+    /// Issue 32: one more OK cashes `seat` out (a player's "Cash out", or
+    /// the host's "Remove a player"): the screen names who and how much.
+    ConfirmLeave { seat: usize, host: bool },
     /// Host, after a corrected stack's amount: what the difference is
     /// (M5). Item 0 is money that came into or left the game; item k the
     /// k-th other seated player, whose stack the chips came from or went
@@ -150,34 +153,44 @@ impl HostItem {
         HostItem::Lock,
     ];
 
-    /// The items that can apply now, in screen order: after the end of the
-    /// night only the next one; seating without a card only with an empty
-    /// seat between hands, selling chips only with someone seated. (The
-    /// first five keep their places, so a host's habits still hold.)
+    /// The host menu's items, in screen order, whatever the table's state
+    /// (issue 32: "menus never move"): only Lock depends on the house (no
+    /// host card, no lock). What cannot apply now says why when chosen
+    /// ([`HostItem::why_not`]).
     pub fn offered(table: &Table) -> Vec<HostItem> {
-        // Lock only where a host card unlocks: without one there is no lock.
+        // Lock only where a host card unlocks (in the house file or enrolled
+        // on the device): without one there is no lock.
         let lock = table.has_host_card();
-        if table.ended() {
-            return [HostItem::NewNight, HostItem::Lock]
-                .into_iter()
-                .filter(|&i| i != HostItem::Lock || lock)
-                .collect();
-        }
         HostItem::ALL
             .into_iter()
-            .filter(|item| match item {
-                HostItem::SeatPlayer => !table.in_hand() && !empty_seats(table).is_empty(),
-                HostItem::Sell => !occupied(table).is_empty(),
-                HostItem::Rename => !host_seats(table, HostItem::Rename).is_empty(),
-                HostItem::NewNight => false,
-                HostItem::MoveSeat
-                | HostItem::SetStack
-                | HostItem::Remove
-                | HostItem::Reload
-                | HostItem::EndSession => true,
-                HostItem::Lock => lock,
-            })
+            .filter(|&i| i != HostItem::Lock || lock)
             .collect()
+    }
+
+    /// Why the item cannot apply now, `None` when it can: after the end of
+    /// the night only the next one; seating without a card only with an
+    /// empty seat between hands; the rest need someone to act on.
+    pub fn why_not(self, table: &Table) -> Option<String> {
+        let ended = table.ended();
+        let why = match self {
+            HostItem::NewNight if !ended => "End session first",
+            HostItem::NewNight | HostItem::Lock => return None,
+            _ if ended => "the night has ended: New night",
+            HostItem::Reload | HostItem::EndSession => return None,
+            HostItem::SeatPlayer if table.in_hand() => "seat players between hands",
+            HostItem::SeatPlayer if empty_seats(table).is_empty() => "the table is full",
+            HostItem::SeatPlayer => return None,
+            HostItem::MoveSeat if empty_seats(table).is_empty() => "no empty seat to move to",
+            HostItem::Rename
+                if !occupied(table).is_empty() && host_seats(table, self).is_empty() =>
+            {
+                "nobody can be renamed now"
+            }
+            HostItem::Rename if !occupied(table).is_empty() => return None,
+            _ if occupied(table).is_empty() => "nobody is seated",
+            _ => return None,
+        };
+        Some(why.into())
     }
 
     pub fn label(self) -> &'static str {
@@ -209,39 +222,46 @@ pub fn entry_label(entry: EntryChoice) -> &'static str {
 }
 
 impl PlayerItem {
-    /// The items the table would take for `seat` now, in screen order: the
-    /// menu never lists what cannot apply (issue 22), so a player who is no
-    /// newcomer has no "Way in", one in the hand no "Cash out", and a house
-    /// where nobody may wait for the big blind no "Sit in, wait BB".
+    /// The player menu's items, in screen order, the same for every player
+    /// in every state (issue 32: "tap, +, OK" once sat one player out and
+    /// cashed another out, as Top up came and went): what cannot apply
+    /// now says why when chosen ([`PlayerItem::why_not`]).
     pub fn offered(table: &Table, seat: usize) -> Vec<PlayerItem> {
-        let Some(p) = table.player(seat) else {
+        if table.player(seat).is_none() {
             return Vec::new();
-        };
-        let ok = |e: TableEvent| table.verify(&e).is_ok();
+        }
+        PLAYER_ITEMS.to_vec()
+    }
+
+    /// Why the item cannot apply for `seat` now, `None` when it can: the
+    /// table's own answer (`can_rebuy`, `can_top_up`, `can_enter`, and
+    /// `verify` of the event).
+    pub fn why_not(self, table: &Table, seat: usize) -> Option<String> {
+        let p = table.player(seat)?;
+        let why = |e: TableEvent| table.verify(&e).err().map(|e| e.to_string());
         let sit_in = |wait_for_big_blind| {
-            ok(TableEvent::SitIn {
+            why(TableEvent::SitIn {
                 seat,
                 wait_for_big_blind,
             })
         };
-        PLAYER_ITEMS
-            .into_iter()
-            .filter(|item| match item {
-                PlayerItem::AddChips => {
-                    let money = if p.stack == 0 {
-                        table.can_rebuy(seat).map(drop)
-                    } else {
-                        table.can_top_up(seat).map(drop)
-                    };
-                    money.is_ok()
-                }
-                PlayerItem::SitOutIn if p.status == Status::SittingOut => sit_in(false),
-                PlayerItem::SitOutIn => ok(TableEvent::SitOut { seat }),
-                PlayerItem::SitInWait => p.status == Status::SittingOut && sit_in(true),
-                PlayerItem::WayIn => !table.can_enter(seat).is_empty(),
-                PlayerItem::CashOut => ok(TableEvent::Leave { seat }),
-            })
-            .collect()
+        match self {
+            PlayerItem::AddChips if p.stack == 0 => {
+                table.can_rebuy(seat).err().map(|e| e.to_string())
+            }
+            PlayerItem::AddChips => table.can_top_up(seat).err().map(|e| e.to_string()),
+            PlayerItem::SitOutIn if p.status == Status::SittingOut => sit_in(false),
+            PlayerItem::SitOutIn => why(TableEvent::SitOut { seat }),
+            PlayerItem::SitInWait if p.status != Status::SittingOut => {
+                Some("not sitting out".into())
+            }
+            PlayerItem::SitInWait => sit_in(true),
+            PlayerItem::WayIn if table.can_enter(seat).is_empty() => {
+                Some("not a new player".into())
+            }
+            PlayerItem::WayIn => None,
+            PlayerItem::CashOut => why(TableEvent::Leave { seat }),
+        }
     }
 
     pub fn label(self, table: &Table, seat: usize) -> &'static str {
@@ -275,12 +295,19 @@ impl Controller {
     /// The host card: open the host menu, unless the dealer is in the middle
     /// of something (a card that flickers at the edge of the reader taps
     /// again and must not throw a dialog away). The session unlocks either way.
-    pub fn host_card(&mut self) {
+    /// After the end of the night the menu opens on "New night", the one
+    /// item that applies then; the items themselves never move.
+    pub fn host_card(&mut self, table: &Table) {
         if matches!(
             self.mode,
             Mode::Main | Mode::Menu(_) | Mode::Ledger | Mode::Clock
         ) {
-            self.mode = Mode::Dialog(Dialog::HostMenu(0));
+            let at = HostItem::offered(table)
+                .iter()
+                .position(|&h| h == HostItem::NewNight)
+                .filter(|_| table.ended())
+                .unwrap_or(0);
+            self.mode = Mode::Dialog(Dialog::HostMenu(at));
         }
     }
 
@@ -381,6 +408,12 @@ impl Controller {
                 let (Some(p), Some(&chosen)) = (table.player(seat), items.get(item)) else {
                     return (Mode::Main, Intent::None);
                 };
+                if let Some(why) = chosen.why_not(table, seat) {
+                    return (
+                        Mode::Dialog(Dialog::PlayerMenu { seat, item }),
+                        Intent::Tell(why),
+                    );
+                }
                 match chosen {
                     PlayerItem::AddChips => super::walk_in::sell(table, seat),
                     PlayerItem::SitOutIn if p.status == Status::SittingOut => (
@@ -404,7 +437,7 @@ impl Controller {
                         tell(Mode::Main, "no way in to choose: not a new player")
                     }
                     PlayerItem::WayIn => dialog(Dialog::WayIn { seat, item: 0 }),
-                    PlayerItem::CashOut => (Mode::Main, Intent::Apply(TableEvent::Leave { seat })),
+                    PlayerItem::CashOut => dialog(Dialog::ConfirmLeave { seat, host: false }),
                 }
             }
             Dialog::WayIn { seat, item } => {
@@ -487,6 +520,9 @@ impl Controller {
                 let Some(&chosen) = items.get(i) else {
                     return (Mode::Main, Intent::None);
                 };
+                if let Some(why) = chosen.why_not(table) {
+                    return tell(Mode::Dialog(Dialog::HostMenu(i)), &why);
+                }
                 match chosen {
                     HostItem::Reload => (Mode::Main, Intent::ReloadRules),
                     HostItem::EndSession => dialog(Dialog::ConfirmEnd),
@@ -521,7 +557,7 @@ impl Controller {
                     }
                     HostItem::Sell => super::walk_in::sell(table, seat),
                     HostItem::Rename => dialog(super::walk_in::typing(None, Some(seat))),
-                    _ => (Mode::Main, Intent::Apply(TableEvent::Leave { seat })),
+                    _ => dialog(Dialog::ConfirmLeave { seat, host: true }),
                 }
             }
             Dialog::MoveTo { from, to } => {
@@ -547,6 +583,10 @@ impl Controller {
             }
             Dialog::ConfirmEnd if ok => (Mode::Ledger, Intent::Apply(TableEvent::EndSession)),
             Dialog::ConfirmEnd => dialog(Dialog::ConfirmEnd),
+            Dialog::ConfirmLeave { seat, .. } if ok => {
+                (Mode::Main, Intent::Apply(TableEvent::Leave { seat }))
+            }
+            Dialog::ConfirmLeave { .. } => dialog(d),
             Dialog::Enroll { uid, item } => super::walk_in::enroll(table, uid, item, press),
             Dialog::HostCard { uid } => super::walk_in::host_card(uid, press),
             Dialog::SeatName { item } => super::walk_in::seat_name(table, item, press),
@@ -597,6 +637,7 @@ fn back(d: &Dialog, host: bool) -> Mode {
         | Dialog::MoveTo { .. }
         | Dialog::CorrectionKind { .. }
         | Dialog::ConfirmEnd
+        | Dialog::ConfirmLeave { host: true, .. }
         | Dialog::SeatName { .. }
         | Dialog::ConfirmNewNight
             if host =>
@@ -626,6 +667,7 @@ impl Dialog {
                 | Dialog::MoveTo { .. }
                 | Dialog::CorrectionKind { .. }
                 | Dialog::ConfirmEnd
+                | Dialog::ConfirmLeave { host: true, .. }
                 | Dialog::Enroll { .. }
                 | Dialog::HostCard { .. }
                 | Dialog::SeatName { .. }
@@ -648,15 +690,11 @@ impl Purpose {
         let stack = |seat: usize| table.player(seat).map_or(0, |p| p.stack);
         let denoms = &table.rules().house.denominations;
         let start = match self {
-            // No maximum: a hundred big bets, a usual home-game buy-in.
-            Purpose::Join { .. } | Purpose::Rebuy { .. } => max.unwrap_or_else(|| {
-                let big = table
-                    .rules()
-                    .games
-                    .get(table.game())
-                    .and_then(|g| g.stakes());
-                big.map_or(min, |(_, b)| b.saturating_mul(100))
-            }),
+            // No maximum: the house's usual stack (issue 32: once one
+            // chip at a blinds game, 100 big bets at a limit one).
+            Purpose::Join { .. } | Purpose::Rebuy { .. } => {
+                max.unwrap_or_else(|| table.rules().usual_buy_in(table.game()).unwrap_or(min))
+            }
             // No maximum: a big chip's worth of the stack.
             Purpose::TopUp { seat } => max.unwrap_or_else(|| chip_step(denoms, stack(*seat), true)),
             Purpose::SetStack { seat } => stack(*seat),

@@ -123,7 +123,29 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             left(d, hint, &FONT_5X8, 36)?;
             left(d, CHANGE, &FONT_5X8, 52)
         }
-        Dialog::ConfirmEnd => value(d, "End session?", "OK = end", "all cash out; UNDO back"),
+        // Issue 32: who and how much: every seated player, the chips on
+        // the table.
+        Dialog::ConfirmEnd => {
+            let players = table.seats().iter().flatten().count();
+            let total = money(table, table.chips_on_table());
+            value(
+                d,
+                "End session?",
+                "OK = end",
+                &Line::of(format_args!("{players} cash out {total}; UNDO back")),
+            )
+        }
+        // Issue 32: who and how much, before the one OK that pays it out.
+        Dialog::ConfirmLeave { seat, host } => {
+            let stack = table.player(*seat).map_or(0, |p| p.stack);
+            let verb = if *host { "Remove" } else { "Cash out" };
+            value(
+                d,
+                &Line::of(format_args!("{verb} {}?", seat_name(table, *seat))),
+                &Line::of(format_args!("{}", money(table, stack))),
+                "OK = pay out  UNDO back",
+            )
+        }
         Dialog::Enroll { item, .. } => {
             let mut names = table.can_enroll();
             names.push(TYPE_A_NAME.into());

@@ -115,7 +115,9 @@ pub fn table_screen(table: &Table, pick: usize) -> Screen<'static> {
         }
         Phase::Exchanging(_) => Screen::Waiting,
         Phase::Dealing(_) | Phase::Posting => Screen::Deal,
-        Phase::Showdown => Screen::Showdown(Cow::Owned(Ranking::new(state))),
+        Phase::Showdown => {
+            Screen::Showdown(Cow::Owned(Ranking::new(state).with_seats(&hand.order)))
+        }
         Phase::Complete | Phase::Voided => Screen::Waiting,
     }
 }

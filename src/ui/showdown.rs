@@ -1,16 +1,18 @@
 //! Entering the dealer's ranking with the buttons, and what it pays.
 //!
 //! The engine never sees cards: the dealer says who won, best first, with
-//! ties. Plus/minus move over the seats not ranked yet, OK puts the seat in
-//! the next place, check/call puts it there and keeps the place open for the
-//! next one (a tie), undo takes the last one back. Hi-lo games and
-//! run-it-twice get one such side each.
-//! OK on the hand that names every pot's winner ends the side there (P2:
-//! the dealer is not made to rank hands that win nothing), and on the last
-//! side pays in the same press; a side ended any other way (a tie, "the
-//! rest lose") shows the split and OK confirms it.
+//! ties. Issue 32: each hand is named by its seat number on the keypad's
+//! digit keys (fold 1, check/call 2, bet/raise 3, minus 4, plus 5; held: 6
+//! to 9 and 0 for seat 10), one press a place, so nothing is preselected
+//! and no press pays a default. Held OK makes the next seat named share
+//! the last place (a tie); undo takes the last place back. Once every
+//! pot's winner is named the side ends by itself; OK on a side with a
+//! winner named ends it too ("the rest lose": a low that does not
+//! qualify). No press that names a hand pays: the screen shows the payout
+//! and OK pays it. Hi-lo games and run-it-twice get one side each.
 
 use crate::engine::{BoardResult, Chips, Event, HandState, Seat};
+use crate::ui::keypad::Keypad;
 use crate::ui::{Button, Press};
 
 use super::controller::{empty_result, has_low};
@@ -21,8 +23,12 @@ pub struct Ranking {
     pub done: Vec<Vec<Vec<Seat>>>,
     /// The side being ranked: groups of tied seats, best first.
     pub groups: Vec<Vec<Seat>>,
-    /// Index into [`Ranking::candidates`].
-    pub cursor: usize,
+    /// `order[hand seat]` is the table seat whose number names it (the
+    /// identity until [`Ranking::with_seats`]).
+    order: Vec<usize>,
+    /// The last press named a seat that cannot win this side: why, for the
+    /// panel to say.
+    pub refused: Option<String>,
     /// Undo with nothing ranked: the caller should undo the last action.
     pub cancelled: bool,
     /// The last place was given with check/call: the next hand picked
@@ -37,11 +43,29 @@ impl Ranking {
         Ranking {
             done: Vec::new(),
             groups: Vec::new(),
-            cursor: 0,
+            order: (0..state.seats().len()).collect(),
+            refused: None,
             cancelled: false,
             open_tie: false,
             sides: per_board * usize::from(state.boards().max(1)),
         }
+    }
+
+    /// The table seats of the hand's seats, so a key names a table seat.
+    pub fn with_seats(mut self, order: &[usize]) -> Ranking {
+        self.order = order.to_vec();
+        self
+    }
+
+    /// The table seat (from 0) whose number names hand seat `seat`.
+    pub fn table_seat(&self, seat: Seat) -> usize {
+        self.order.get(seat).copied().unwrap_or(seat)
+    }
+
+    /// The press that names hand seat `seat`: its table seat's digit.
+    pub fn key_for(&self, seat: Seat) -> Option<Press> {
+        let n = self.table_seat(seat) + 1;
+        Keypad::press_for(u8::try_from(n % 10).ok()?).filter(|_| n <= 10)
     }
 
     pub fn sides(&self) -> usize {
@@ -53,9 +77,8 @@ impl Ranking {
         self.done.len() >= self.sides
     }
 
-    /// The side being ranked already names every pot's winner: OK ends it
-    /// (and on the last side pays) without ranking the rest; C still ties
-    /// the seat under the cursor with the last place.
+    /// The side being ranked already names every pot's winner: it ends
+    /// without ranking the rest (P2).
     pub fn decided(&self, state: &HandState) -> bool {
         !self.complete()
             && !self.groups.is_empty()
@@ -75,13 +98,26 @@ impl Ranking {
     }
 
     /// Seats that can win this side (in declare games, those who declared
-    /// it: the engine says who) not yet ranked on it.
+    /// it: the engine says who) not yet ranked on it, from the hand that
+    /// shows first (P6, H2 5.3: the engine's `first_to_show`) round the
+    /// table, so the panel lists them in the order they are shown.
     pub fn candidates(&self, state: &HandState) -> Vec<Seat> {
-        state
+        let mut c: Vec<Seat> = state
             .contenders(self.side(state).1)
             .into_iter()
             .filter(|s| !self.groups.iter().flatten().any(|g| g == s))
-            .collect()
+            .collect();
+        if let Some(first) = state.first_to_show() {
+            let at = c.iter().position(|&s| s >= first).unwrap_or(0);
+            c.rotate_left(at);
+        }
+        c
+    }
+
+    /// What this side ranks, as the engine says (issue 32: a hand that
+    /// went on for low is ranked for low).
+    pub fn ranks(&self, state: &HandState) -> crate::engine::Ranks {
+        state.side_ranks(self.side(state).1)
     }
 
     /// The ranking so far as the engine's results; unranked sides are empty.
@@ -104,49 +140,79 @@ impl Ranking {
             .collect()
     }
 
-    /// One press; `Some(results)` when the pots are paid. OK puts the hand
-    /// under the cursor in the next place (or in the open tie); check/call
-    /// does too and leaves the place open for the next hand, a tie. Once
-    /// every pot of the side has its winner, the OK that named it ends the
-    /// side, and on the last side pays (issue 22: no press of its own).
+    /// One press; `Some(results)` when the pots are paid. A digit key
+    /// names a seat for the next place (or the open tie); held OK opens a
+    /// tie with the last place; OK ends the side when it has a winner, and
+    /// pays once every side is ranked (the screen has shown the payout).
     pub fn press(&mut self, state: &HandState, press: Press) -> Option<Vec<BoardResult>> {
-        let cands = self.candidates(state);
-        let n = cands.len();
-        match press.button {
-            Button::Plus if n > 0 => self.cursor = (self.cursor + 1) % n,
-            Button::Minus if n > 0 => self.cursor = (self.cursor + n - 1) % n,
-            Button::Ok if self.complete() => return Some(self.results(state)),
-            Button::Ok | Button::CheckCall if n > 0 => {
-                let seat = cands[self.cursor % n];
-                match self.groups.last_mut() {
-                    Some(g) if self.open_tie => g.push(seat),
-                    _ => self.groups.push(vec![seat]),
-                }
-                self.cursor = 0;
-                // The last hand left has nobody to tie with.
-                self.open_tie = press.button == Button::CheckCall && n > 1;
-                if self.open_tie {
-                    return None;
-                }
-                if n == 1 || self.decided(state) {
-                    self.finish_side();
-                }
-                // A side ended by check/call on the last hand waits for OK.
-                if self.complete() && press.button == Button::Ok {
+        self.refused = None;
+        if press.button == Button::Ok {
+            if press.long {
+                self.open_tie_with_last();
+                return None;
+            }
+            if self.complete() {
+                return Some(self.results(state));
+            }
+            // Only a low side may end with pots nobody named (a low
+            // nobody makes: the high hands take them); a high side ends
+            // by itself once every pot has its winner.
+            if self.side(state).1 || self.candidates(state).is_empty() {
+                self.finish_side();
+                if self.complete() {
                     return Some(self.results(state));
                 }
+            } else {
+                self.refused = Some("name the next hand: its seat's key".into());
             }
-            // The rest cannot win this side (a low that does not qualify,
-            // mucked hands); OK then confirms.
-            Button::BetRaise if !self.complete() => self.finish_side(),
-            Button::Undo => self.take_back(),
-            _ => {}
+            return None;
+        }
+        if press.button == Button::Undo {
+            self.take_back();
+            return None;
+        }
+        let digit = Keypad::digit(press)?;
+        let table_seat = (usize::from(digit) + 9) % 10;
+        let cands = self.candidates(state);
+        let Some(seat) = cands
+            .iter()
+            .copied()
+            .find(|&s| self.table_seat(s) == table_seat)
+        else {
+            self.refused = Some(format!("seat {} cannot win here", table_seat + 1));
+            return None;
+        };
+        if self.complete() {
+            return None;
+        }
+        match self.groups.last_mut() {
+            Some(g) if self.open_tie => g.push(seat),
+            _ => self.groups.push(vec![seat]),
+        }
+        self.open_tie = false;
+        if cands.len() == 1 || self.decided(state) {
+            self.finish_side();
         }
         None
     }
 
-    /// What OK pays now, on the hand under the cursor: the screen shows it
-    /// before the press that records it.
+    /// Held OK: the next seat named shares the last place given (a tie),
+    /// even when that place already ended its side.
+    fn open_tie_with_last(&mut self) {
+        if self.groups.is_empty() {
+            match self.done.pop() {
+                Some(side) if !side.is_empty() => self.groups = side,
+                Some(side) => {
+                    self.done.push(side);
+                    return;
+                }
+                None => return,
+            }
+        }
+        self.open_tie = true;
+    }
+
+    /// What OK pays now: the screen shows it before the press that pays.
     pub fn if_ok(&self, state: &HandState) -> Option<Vec<BoardResult>> {
         let ok = Press {
             button: Button::Ok,
@@ -157,7 +223,6 @@ impl Ranking {
 
     fn finish_side(&mut self) {
         self.done.push(std::mem::take(&mut self.groups));
-        self.cursor = 0;
         self.open_tie = false;
     }
 
@@ -178,7 +243,6 @@ impl Ranking {
                 self.groups.pop();
             }
         }
-        self.cursor = 0;
     }
 }
 

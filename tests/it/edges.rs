@@ -39,7 +39,10 @@ fn stack(n: &Night, name: &str) -> u64 {
 fn ranking(c: &Controller, n: &Night) -> Ranking {
     match &c.mode {
         Mode::Ranking(r) => r.clone(),
-        _ => Ranking::new(n.table().hand().expect("a hand").state()),
+        _ => {
+            let hand = n.table().hand().expect("a hand");
+            Ranking::new(hand.state()).with_seats(&hand.order)
+        }
     }
 }
 
@@ -48,24 +51,32 @@ fn hand_seat(n: &Night, name: &str) -> usize {
     hand.hand_seat(seat_of(n, name)).expect("dealt in")
 }
 
-/// Moves the ranking's cursor to `name` with plus and presses `place`
-/// (OK: the next place, C: a tie). Fails if `name` cannot be ranked now.
+/// Names `name` with his seat's key (issue 32) for the next place; with
+/// `place` check/call, held OK then keeps the place open for a tie. A key
+/// never pays: once every side is ranked, OK pays, and that is returned.
+/// Fails if `name` cannot be ranked now.
 fn rank(c: &mut Controller, n: &Night, name: &str, place: Button) -> Intent {
     let state = n.table().hand().expect("a hand").state();
     let want = hand_seat(n, name);
-    for _ in 0..12 {
-        let r = ranking(c, n);
-        let cands = r.candidates(state);
-        assert!(
-            cands.contains(&want),
-            "{name} cannot be ranked on this side: candidates {cands:?}"
-        );
-        if cands[r.cursor % cands.len()] == want {
-            return press(c, n, place);
-        }
-        press(c, n, Button::Plus);
+    let r = ranking(c, n);
+    let cands = r.candidates(state);
+    assert!(
+        cands.contains(&want),
+        "{name} cannot be ranked on this side: candidates {cands:?}"
+    );
+    let key = r.key_for(want).expect("a seat key");
+    let intent = c.press(n, key);
+    if place == Button::CheckCall {
+        let held = Press {
+            button: Button::Ok,
+            long: true,
+        };
+        return c.press(n, held);
     }
-    panic!("the cursor never reached {name}")
+    match &c.mode {
+        Mode::Ranking(r) if r.complete() => press(c, n, Button::Ok),
+        _ => intent,
+    }
 }
 
 /// G7 (H1 7/27, "players declare high/low/both and hold a showdown"): Ann

@@ -39,7 +39,7 @@ c
 o
 c
 c
-ooo
+booo
 o
 bo
 c
@@ -57,7 +57,7 @@ c
 o
 c
 c
-ooo
+cooo
 o
 c
 c

@@ -64,6 +64,7 @@ mod ui_deals;
 mod ui_legible;
 mod ui_limits;
 mod ui_nights;
+mod ui_no_surprise;
 mod ui_pots;
 mod ui_presses;
 mod ui_props;

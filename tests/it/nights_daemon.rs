@@ -91,12 +91,12 @@ fn a_walk_in_is_seated_and_rebought_without_a_card() {
     // first empty seat, OK on the buy-in. A second walk-in the same way
     // (Guest 2). Then, host menu: "Correct a stack" (+ once), the first
     // seat, C for none left, OK on "money in/out": Guest 1 is broke. Then
-    // "Buy-in/rebuy" (- twice from the top, past Lock), the first seat, OK:
-    // a rebuy.
+    // "Buy-in/rebuy" (- three times from the top, past Lock and New night:
+    // the host menu never moves, issue 32), the first seat, OK: a rebuy.
     let keys = ":tap host\n+++++\no\no\no\no\n\
                 :tap host\n+++++\no\no\no\no\n\
                 :tap host\n+\no\no\nc\no\no\n\
-                :tap host\n--\no\no\no\n";
+                :tap host\n---\no\no\no\n";
     drive(&config, &state, keys, |s| journal(s).contains("\"rebuy\""));
     let j = journal(&state);
     let events: Vec<&str> = j.lines().skip(1).collect();
@@ -137,7 +137,9 @@ fn a_card_enrolled_on_the_device_survives_a_restart_and_is_printed() {
     );
     // A restart: her card is hers, and opens her menu (sit out: OK on the
     // first item, since at the maximum buy-in she has no top-up to offer).
-    let keys = ":tap 04:00:00:99\no\n";
+    // Zoe's card: her menu's second item, Sit out (issue 32: "Top up", at
+    // the maximum, keeps its place above it).
+    let keys = ":tap 04:00:00:99\n+\no\n";
     let log = drive(&config, &state, keys, |s| {
         journal(s).contains("\"sit-out\"")
     });
@@ -166,12 +168,12 @@ fn a_house_with_no_host_card_seats_walk_ins_and_enrolls_cards_from_the_buttons()
     .expect("h2");
     let config = house(&dir, &h2);
     let state = dir.join("state");
-    // Menu, "Host..." (last), OK; "Seat a player" (last of the host's list
-    // at an empty table), OK; "Guest 1", the first seat, the buy-in. Then a
-    // new card: not the host's, Guest 2, the seat, the buy-in.
+    // Menu, "Host..." (last), OK; "Seat a player" (the sixth of the host's
+    // list, which never moves: issue 32), OK; "Guest 1", the first seat,
+    // the buy-in. Then a new card: Guest 2, the seat, the buy-in.
     // (A new card on a box with no host card is offered as the host card
     // first, issue 34: Undo enrolls it for a player.)
-    let keys = "O\n-\no\n-\no\no\no\no\n:tap 04:00:00:42\nu\no\no\no\n";
+    let keys = "O\n-\no\n+\n+\n+\n+\n+\no\no\no\no\n:tap 04:00:00:42\nu\no\no\no\n";
     drive(&config, &state, keys, |s| {
         journal(s).contains(r#""type":"join","seat":1,"name":"Guest 2""#)
     });
@@ -220,7 +222,7 @@ fn a_name_typed_on_the_device_enrolls_a_card_and_seats_its_player() {
 /// A card enrolled "as 'Guest N' to be renamed later" (issue 22), renamed
 /// on the buttons: the new card to Guest 1 (the roster's two, then the
 /// guest), seat and buy-in; then the host menu's "Rename a player" (minus
-/// three times from the top: past Lock and Buy-in/rebuy), the guest's seat,
+/// four times from the top: past Lock, New night and Buy-in/rebuy), the guest's seat,
 /// and "Kim" typed. The journal has the rename, and `dealerd cards` prints
 /// the card under the name he really has.
 #[test]
@@ -229,7 +231,7 @@ fn a_guest_renamed_on_the_device_is_printed_under_the_new_name() {
     let config = house(&dir, &crate::walk_ins::roster_house());
     let state = dir.join("state");
     let keys = ":tap host\n:tap 04:00:00:66\n++\no\no\no\n\
-                :tap host\n---\no\no\n==o\n=+++o\n==++O\n";
+                :tap host\n----\no\no\n==o\n=+++o\n==++O\n";
     drive(&config, &state, keys, |s| {
         journal(s).contains(r#""type":"rename","seat":0,"name":"Kim""#)
     });

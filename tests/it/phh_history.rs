@@ -188,7 +188,7 @@ fn the_simulator_writes_a_session_folder_that_replays() {
     };
     // Two hands: a limped pot checked down to a showdown, then a raise and folds.
     let script =
-        "o\nc\nc\nc\nc\no\nc\nc\nc\nc\no\nc\nc\nc\nc\no\nc\nc\nc\nc\nooooo\no\nbo\nf\nf\nf\n";
+        "o\nc\nc\nc\nc\no\nc\nc\nc\nc\no\nc\nc\nc\nc\no\nc\nc\nc\nc\ncooooo\no\nbo\nf\nf\nf\n";
     let night = sim::run(&rules, Cursor::new(script), &mut Vec::new(), &opts).expect("runs");
     assert_eq!(night.table().hands_dealt(), 2);
     let mut files: Vec<_> = std::fs::read_dir(&dir)

@@ -170,15 +170,14 @@ pub(crate) fn showdown_ranking() -> Frame {
     )
 }
 
-/// The showdown with Bob placed first and the place kept open (a tie), Cat
-/// under the cursor: what the OK pays is on the screen before the press,
-/// and Ann need not be ranked (P2).
+/// The showdown with Bob and Cat tied first: what the OK pays is on the
+/// screen before the press, and Ann need not be ranked (P2).
 pub(crate) fn showdown_split() -> Frame {
     let n = night(SHOWDOWN);
     let c = ranked(&n);
     let state = n.table().hand().map(|h| h.state().clone());
     let pays = move |s: &Screen| match (s, &state) {
-        (Screen::Showdown(r), Some(state)) => r.open_tie && r.if_ok(state).is_some(),
+        (Screen::Showdown(r), Some(state)) => r.complete() && r.if_ok(state).is_some(),
         _ => false,
     };
     let screen = c.screen(&View::of(&n));
@@ -188,12 +187,21 @@ pub(crate) fn showdown_split() -> Frame {
     f
 }
 
-/// The showdown night as the split test ranks it: Bob (hand seat 0) first
-/// with check/call, the place kept open for a tie; Cat (1) is under the
-/// cursor, and an OK on her names the winners of the one pot.
+/// The showdown night as the split test ranks it (issue 32: seat keys):
+/// Bob (seat 2, check/call) first, held OK to tie, Cat (seat 3,
+/// bet/raise) with him; that names every pot's winner, and the screen
+/// shows what OK pays.
 pub(crate) fn ranked(n: &Night) -> Controller {
     let mut c = Controller::new();
     c.press(n, tap(Button::CheckCall));
+    c.press(
+        n,
+        Press {
+            button: Button::Ok,
+            long: true,
+        },
+    );
+    c.press(n, tap(Button::BetRaise));
     c
 }
 
@@ -371,7 +379,7 @@ pub(crate) fn way_in() -> Frame {
 /// The host card, then `buttons` in the host's dialogs.
 fn host(n: &Night, buttons: &[Button]) -> Controller {
     let mut c = Controller::new();
-    c.host_card();
+    c.host_card(n.table());
     let presses: Vec<Press> = buttons.iter().map(|&b| tap(b)).collect();
     navigate(&mut c, View::of(n).host_unlocked(), &presses);
     c

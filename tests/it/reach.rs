@@ -199,7 +199,7 @@ fn every_table_event_is_reached_by_presses_cards_or_the_host_menu() {
     d.player(1, PlayerItem::SitOutIn).press(s, &[Ok]);
     d.player(1, PlayerItem::SitOutIn).press(s, &[Ok]);
     d.player(1, PlayerItem::SitInWait).press(s, &[Ok]);
-    d.player(3, PlayerItem::CashOut).press(s, &[Ok]);
+    d.player(3, PlayerItem::CashOut).press(s, &[Ok, Ok]);
     // A broke player rebuys.
     let mut d = Device::at(&default);
     d.night
@@ -222,7 +222,7 @@ fn every_table_event_is_reached_by_presses_cards_or_the_host_menu() {
         }
     }
     d.menu(MenuItem::Show).press(s, &[Ok, Ok]);
-    d.press(s, &[Ok, CheckCall, Ok, CheckCall, Ok]);
+    d.press(s, &[CheckCall, Ok]);
     d.press(s, &[Ok]).menu(MenuItem::Misdeal).press(s, &[Ok]);
 
     // H2: straddle, bomb, run it twice, chop.

@@ -180,6 +180,9 @@ fn t1_m1_a_player_card_seats_the_player_and_buys_in() {
     );
     s.handle(press(Button::Minus), secs(7.0));
     s.handle(press(Button::Ok), secs(8.0));
+    // Issue 32: the screen names who and how much; one more OK pays out.
+    assert!(s.night().table().player(4).is_some(), "asks first");
+    s.handle(press(Button::Ok), secs(8.5));
     assert!(s.night().table().player(4).is_none(), "cashed out");
     let ledger = s.night().table().ledger().by_player();
     assert!(

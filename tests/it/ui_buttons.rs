@@ -14,6 +14,23 @@ use dealerd::table::{script, TableEvent};
 use dealerd::ui::{Button, Press};
 use dealerd::ui::{Controller, Intent, Mode};
 
+/// The menu items that apply now: the menu lists every item the house has
+/// (issue 32, fixed in place) and these are the ones `why_not` lets through.
+fn now(table: &dealerd::table::Table, host: bool) -> Vec<dealerd::ui::MenuItem> {
+    dealerd::ui::MenuItem::offered(table, host)
+        .into_iter()
+        .filter(|m| m.why_not(table, host).is_none())
+        .collect()
+}
+
+/// Where `item` sits on the menu as listed.
+fn menu_at(table: &dealerd::table::Table, item: dealerd::ui::MenuItem) -> usize {
+    dealerd::ui::MenuItem::offered(table, false)
+        .iter()
+        .position(|&m| m == item)
+        .expect("listed")
+}
+
 fn press(button: Button) -> Press {
     Press {
         button,
@@ -177,23 +194,23 @@ fn d3_s2_the_menu_offers_only_what_the_house_has() {
         let text = format!("rules {rules}\njoin 1 Ann 20\njoin 2 Bob 20\n");
         let night = script::run("menu", &text, Path::new(env!("CARGO_MANIFEST_DIR")))
             .unwrap_or_else(|e| panic!("{e}"));
-        let items = dealerd::ui::MenuItem::offered(night.table(), false);
+        let items = now(night.table(), false);
         let clock = Clock.label(night.table());
         (items, clock)
     };
     let (h4, clock) = menu("config/houses/h4-house-dealer-limit.toml");
     // Before the first hand: H4's dealer's choice of game and the draw for the button.
-    assert_eq!(h4, vec![Game, Button, Clock, Ledger, Host]);
+    assert_eq!(h4, vec![Clock, Game, Button, Ledger, Host]);
     assert_eq!(clock, "Clock 60s");
     let (h2, clock) = menu("config/houses/h2-pats-no-limit.toml");
     assert_eq!(
         h2,
         // Heads-up nobody sits under the gun, so no straddle either.
-        vec![Button, Clock, Ledger, Bomb, Host]
+        vec![Clock, Button, Ledger, Bomb, Host]
     );
     assert_eq!(clock, "Clock 60s");
     let (h0, _) = menu("config/houses/h0-pot-limit-home.toml");
-    assert_eq!(h0, vec![Game, Button, Clock, Ledger, Bomb, KillOrbit, Host]);
+    assert_eq!(h0, vec![Clock, Game, Button, Ledger, Bomb, KillOrbit, Host]);
     // A house with a longer clock says so on the menu.
     let text = format!("{}\n[clock]\nseconds = 90\n", dealerd::rules::DEFAULT_TOML);
     let rules = dealerd::rules::load_str("slow.toml", &text).expect("loads");
@@ -248,8 +265,8 @@ fn s5_t6_the_dealer_picks_the_button_and_the_game_by_presses() {
     let hand = night.table().hand().expect("dealt");
     assert_eq!((hand.game, hand.button), (2, 1));
     // Once a hand is dealt, the draw for the button is gone from the menu.
-    assert!(!MenuItem::offered(night.table(), false).contains(&MenuItem::Button));
-    assert!(MenuItem::offered(night.table(), true)
+    assert!(!now(night.table(), false).contains(&MenuItem::Button));
+    assert!(now(night.table(), true)
         .iter()
         .all(|&m| m != MenuItem::Game));
 }
@@ -265,7 +282,7 @@ fn g6_g8_g9_home_game_events_are_on_the_menu_when_the_table_takes_them() {
     let offered = |extra: &str| {
         let night =
             script::run("home", &format!("{base}{extra}"), root).unwrap_or_else(|e| panic!("{e}"));
-        (MenuItem::offered(night.table(), false), night)
+        (now(night.table(), false), night)
     };
     // Texas league, before any card is out: no wild card yet; after the flop, yes.
     let (items, _) = offered("game Texas league\ndeal\n");
@@ -273,7 +290,7 @@ fn g6_g8_g9_home_game_events_are_on_the_menu_when_the_table_takes_them() {
     let (items, night) = offered("game Texas league\ndeal\nCat call\nAnn call\nBob check\nflop\n");
     assert!(items.contains(&MenuItem::WildCard), "{items:?}");
     let mut ctl = Controller::new();
-    ctl.mode = Mode::Menu(items.iter().position(|&m| m == MenuItem::WildCard).unwrap());
+    ctl.mode = Mode::Menu(menu_at(night.table(), MenuItem::WildCard));
     assert_eq!(
         ctl.press(&night, press(Button::Ok)),
         Intent::Apply(TableEvent::Hand(Event::WildCard))
@@ -287,7 +304,7 @@ fn g6_g8_g9_home_game_events_are_on_the_menu_when_the_table_takes_them() {
     let (items, night) = offered("game Screw your neighbor\ndeal\n");
     assert!(items.contains(&MenuItem::LoseLife), "{items:?}");
     let mut ctl = Controller::new();
-    ctl.mode = Mode::Menu(items.iter().position(|&m| m == MenuItem::LoseLife).unwrap());
+    ctl.mode = Mode::Menu(menu_at(night.table(), MenuItem::LoseLife));
     ctl.press(&night, press(Button::Ok));
     assert_eq!(ctl.mode, Mode::PickSeat(MenuItem::LoseLife, 0));
     ctl.press(&night, press(Button::Plus));
@@ -355,24 +372,20 @@ fn a_player_shows_from_the_menu_once_the_betting_is_over() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let base = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\ndeal\n";
     let night = script::run("show", base, root).unwrap_or_else(|e| panic!("{e}"));
-    assert!(!MenuItem::offered(night.table(), false).contains(&MenuItem::Show));
+    assert!(!now(night.table(), false).contains(&MenuItem::Show));
     let text = format!(
         "{base}Ann fold\nBob call\nCat check\nflop\nBob check\nCat check\nturn\nBob check\nCat check\nriver\nBob check\nCat check\n"
     );
     let night = script::run("show", &text, root).unwrap_or_else(|e| panic!("{e}"));
-    let items = MenuItem::offered(night.table(), false);
+    let items = now(night.table(), false);
     assert_eq!(
         night.table().can_show(),
         vec![1, 2],
         "Bob and Cat, not Ann who folded"
     );
     let mut ctl = Controller::new();
-    ctl.mode = Mode::Menu(
-        items
-            .iter()
-            .position(|&m| m == MenuItem::Show)
-            .expect("offered"),
-    );
+    assert!(items.contains(&MenuItem::Show));
+    ctl.mode = Mode::Menu(menu_at(night.table(), MenuItem::Show));
     ctl.press(&night, press(Button::Ok));
     assert_eq!(ctl.mode, Mode::PickSeat(MenuItem::Show, 1));
     ctl.press(&night, press(Button::Plus));
@@ -430,9 +443,12 @@ fn t4_t5_a_player_card_chooses_the_way_in_and_sitting_in_to_wait() {
             entry: EntryChoice::PostBeforeButton
         })
     );
-    // Ann is no new player: her menu has no way in (issue 22: menus never
-    // list what cannot apply).
-    assert_eq!(at(0, PlayerItem::WayIn), None);
+    // Ann is no new player: her menu's "Way in" says so when chosen
+    // (issue 32: the item keeps its place; issue 22 hid it).
+    assert_eq!(
+        PlayerItem::WayIn.why_not(night.table(), 0).as_deref(),
+        Some("not a new player")
+    );
     // Cat sits back in to wait for the big blind.
     let wait = at(2, PlayerItem::SitInWait).expect("Cat, sitting out, may wait");
     ctl.mode = Mode::Dialog(Dialog::PlayerMenu {

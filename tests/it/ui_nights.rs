@@ -45,6 +45,13 @@ const HOUSES: [&str; 6] = [
 
 const PLAYERS: [&str; 5] = ["Ann", "Bob", "Cat", "Dan", "Eve"];
 
+/// Whether plus walks to another game between hands now.
+fn has_plus(t: &dealerd::table::Table) -> bool {
+    between_keys(t)
+        .iter()
+        .any(|(b, k)| *b == Button::Plus && matches!(k, BetweenKey::Game(_)))
+}
+
 fn tap(button: Button) -> Press {
     Press {
         button,
@@ -198,6 +205,19 @@ impl Run {
             let target = (h % games) as usize;
             for _ in 0..games {
                 if self.night.table().game() == target {
+                    break;
+                }
+                self.press(tap(Button::Plus));
+            }
+            // A listed game the table will not deal (H1's Fan tan moves no
+            // money): the dealer picks the next one.
+            for _ in 0..games {
+                let t = self.night.table();
+                let money_game = !matches!(
+                    t.verify(&TableEvent::NewHand),
+                    Err(dealerd::table::TableError::NotAMoneyGame { .. })
+                );
+                if money_game || !has_plus(t) {
                     break;
                 }
                 self.press(tap(Button::Plus));
@@ -429,17 +449,16 @@ impl Run {
                 return;
             };
             let r = r.into_owned();
-            if r.decided(&state) {
+            // Issue 32: a key names a seat for the next place; OK pays
+            // once every side is ranked (or ends a side: the rest lose).
+            let cands = r.candidates(&state);
+            if r.complete() || cands.is_empty() {
                 self.press(tap(Button::Ok));
                 continue;
             }
-            let n = r.candidates(&state).len() as u64;
-            if n == 0 {
-                self.press(tap(Button::BetRaise));
-                continue;
-            }
-            let k = self.rand(n);
-            self.choose(k, n);
+            let k = self.rand(cands.len() as u64) as usize;
+            let key = r.key_for(cands[k]).expect("a seat key");
+            self.press(key);
         }
         panic!("the showdown never paid: {}", self.last);
     }
@@ -476,6 +495,19 @@ fn night(house: &str, hands: u64) -> (f64, f64, Run) {
 const NIGHT_LIMIT: f64 = 1.8;
 const HAND_LIMIT: f64 = 3.8;
 
+/// Issue 32: the showdown's seat keys changed who wins at random, and with
+/// it H1's night (more Guts and lives hands, which the dealer's choice now
+/// walks past Fan tan into): 1.95 a night and 4.57 in its worst hand, a
+/// draw hand with five players each drawing and a Guts-heavy night
+/// (BENCHMARKS.md, "Issue 32"). Held as measured so it cannot grow.
+fn limits(house: &str) -> (f64, f64) {
+    if house.contains("h1-") {
+        (1.96, 4.6)
+    } else {
+        (NIGHT_LIMIT, HAND_LIMIT)
+    }
+}
+
 #[test]
 fn presses_per_recorded_action_over_a_night_at_each_house() {
     let mut report = String::new();
@@ -498,7 +530,8 @@ fn presses_per_recorded_action_over_a_night_at_each_house() {
             }
         }
         assert!(run.actions > 150, "{line}");
-        if per > NIGHT_LIMIT || worst > HAND_LIMIT {
+        let (night_limit, hand_limit) = limits(house);
+        if per > night_limit || worst > hand_limit {
             failures.push(line);
         }
     }
@@ -631,11 +664,16 @@ impl Run {
                     if seen.is_empty() {
                         seen.clone_from(&cands);
                     }
+                    if r.complete() || cands.is_empty() {
+                        self.press(tap(Button::Ok));
+                        continue;
+                    }
                     let k = best
                         .iter()
                         .find_map(|s| cands.iter().position(|c| c == s))
                         .unwrap_or(0);
-                    self.choose(k as u64, cands.len() as u64);
+                    let key = r.key_for(cands[k]).expect("a seat key");
+                    self.press(key);
                     continue;
                 }
                 other => panic!("{other:?} in a shaped hand: {}", self.last),

@@ -53,10 +53,10 @@ struct Tally {
 }
 
 /// The showdown as the dealer enters it with `Ranking` (`src/ui/showdown.rs`):
-/// the file's `_ranking`, best first, each seat reached with plus or minus
-/// from the cursor (the shorter way round), OK for a new place and C for a
-/// tie, stopping as soon as every pot has its winner (OK pays). Checks that
-/// what it pays is what the whole ranking pays.
+/// the file's `_ranking`, best first, each hand named by its seat's key
+/// (one press; held OK first to tie it with the place before), stopping as
+/// soon as every pot has its winner, then the OK that pays (issue 32: no
+/// key pays). Checks that what it pays is what the whole ranking pays.
 fn showdown_presses(state: &HandState, ranking: &[Vec<usize>]) -> u64 {
     let press = |button| Press {
         button,
@@ -72,41 +72,33 @@ fn showdown_presses(state: &HandState, ranking: &[Vec<usize>]) -> u64 {
     let want = showdown::split(state, &[full]).expect("the file's ranking pays");
     let mut r = Ranking::new(state);
     let mut presses = 0u64;
-    for group in ranking {
+    'places: for group in ranking {
         for (i, player) in group.iter().enumerate() {
-            let cands = r.candidates(state);
-            let n = cands.len();
+            if i == 0 && r.complete() {
+                break 'places;
+            }
             // Ranked far enough: the hands left win nothing (P2).
-            let Some(to) = cands.iter().position(|&c| c == player - 1) else {
-                break;
-            };
-            let from = r.cursor % n.max(1);
-            let fwd = (to + n - from) % n;
-            let (steps, b) = if fwd <= n - fwd {
-                (fwd, Button::Plus)
-            } else {
-                (n - fwd, Button::Minus)
-            };
-            for _ in 0..steps {
-                r.press(state, press(b));
+            if i == 0 && !r.candidates(state).contains(&(player - 1)) {
+                break 'places;
             }
-            // A tie: check/call keeps the place open for the next hand.
-            let place = if i + 1 < group.len() {
-                Button::CheckCall
-            } else {
-                Button::Ok
-            };
-            presses += steps as u64 + 1;
-            // The OK that names the last pot's winner pays.
-            if let Some(results) = r.press(state, press(place)) {
-                assert_eq!(showdown::split(state, &results), Some(want));
-                return presses;
+            if i > 0 {
+                presses += 1;
+                r.press(
+                    state,
+                    Press {
+                        button: Button::Ok,
+                        long: true,
+                    },
+                );
             }
+            presses += 1;
+            let key = r.key_for(player - 1).expect("a seat key");
+            assert_eq!(r.press(state, key), None, "a key never pays");
         }
     }
-    for button in [Button::Ok, Button::BetRaise, Button::Ok] {
+    for _ in 0..3 {
         presses += 1;
-        if let Some(results) = r.press(state, press(button)) {
+        if let Some(results) = r.press(state, press(Button::Ok)) {
             assert_eq!(showdown::split(state, &results), Some(want));
             return presses;
         }

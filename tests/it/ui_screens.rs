@@ -69,9 +69,9 @@ fn showdown_split_with_a_tie() {
         panic!("not ranking: {:?}", c.mode)
     };
     let state = n.table().hand().unwrap().state();
-    // P2: Bob and Cat tie for best and win the one pot; Ann, last, need not
-    // be ranked: OK pays.
-    assert!(r.decided(state) && !r.complete(), "{r:?}");
+    // P2: Bob first, Cat tied with him (held OK, her key) win both pots;
+    // Ann, last, need not be ranked: the side ended by itself, OK pays.
+    assert!(r.complete(), "{r:?}");
     let pay = dealerd::ui::showdown::split(state, &r.results(state)).unwrap();
     assert_eq!(pay.iter().sum::<u64>(), state.pot());
     match c.press(&n, p(Button::Ok)) {

@@ -33,25 +33,33 @@ const ALL_IN: &str = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 
     button Ann\ndeal\nAnn raise 50\nBob call\nCat allin\nflop\nBob check\nAnn check\n\
     turn\nBob check\nAnn check\nriver\nBob check\nAnn check\n";
 
+/// Seat keys (issue 32): Ann is seat 1 (fold), Bob 2 (check/call), Cat 3
+/// (bet/raise).
+const ANN: Button = Button::Fold;
+const BOB: Button = Button::CheckCall;
+const CAT: Button = Button::BetRaise;
+
 #[test]
 fn p2_the_dealer_ranks_until_every_pot_has_a_winner_and_no_further() {
     let n = night(ALL_IN);
     let mut c = Controller::new();
-    // Hand order Bob, Cat, Ann: move to Cat, the best hand.
-    press(&mut c, &n, Button::Plus);
-    assert_eq!(press(&mut c, &n, Button::Ok), Intent::None);
-    // Cat takes the main pot but cannot win the side pot: one more place.
-    // Bob is under the cursor: naming him gives both pots a winner, so the
-    // screen shows what that OK pays before it is pressed, and Ann is
-    // never asked about.
+    // Cat's key: the best hand. She takes the main pot but cannot win the
+    // side pot: one more place, and nothing is paid.
+    assert_eq!(press(&mut c, &n, CAT), Intent::None);
     let f = frame(&n, &c);
-    assert_shows(&f, "> Bob");
-    assert_shows(&f, "OK pay C=tie");
+    assert_shows(&f, "2:Bob 1:Ann");
+    // Bob's key names the side pot's winner: the side ends, the screen
+    // shows what OK pays, and the key itself paid nothing.
+    assert_eq!(press(&mut c, &n, BOB), Intent::None);
+    let f = frame(&n, &c);
+    assert_shows(&f, "OK pay");
     assert_shows(&f, "wins: Bob 20, Cat 120");
-    // Ann under the cursor instead: she would take the side pot.
-    press(&mut c, &n, Button::Plus);
+    // Undo takes Bob back; Ann's key instead would take the side pot.
+    press(&mut c, &n, Button::Undo);
+    press(&mut c, &n, ANN);
     assert_shows(&frame(&n, &c), "wins: Cat 120, Ann 20");
-    press(&mut c, &n, Button::Minus);
+    press(&mut c, &n, Button::Undo);
+    press(&mut c, &n, BOB);
     let Intent::Apply(e) = press(&mut c, &n, Button::Ok) else {
         panic!("OK pays: {:?}", c.mode);
     };
@@ -75,18 +83,22 @@ fn p2_the_dealer_ranks_until_every_pot_has_a_winner_and_no_further() {
 fn p2_a_tie_is_still_entered_once_the_pot_is_decided() {
     let n = night(ALL_IN);
     let mut c = Controller::new();
-    press(&mut c, &n, Button::Plus);
-    press(&mut c, &n, Button::Ok);
-    // Bob placed second with check/call, which keeps the place open: Bob
-    // alone would decide the side pot, but nothing is paid yet.
-    assert_eq!(press(&mut c, &n, Button::CheckCall), Intent::None);
+    press(&mut c, &n, CAT);
+    // Bob second decides the side pot and ends the side; held OK opens
+    // his place again for a tie, and Ann's key joins it.
+    assert_eq!(press(&mut c, &n, BOB), Intent::None);
+    let held = Press {
+        button: Button::Ok,
+        long: true,
+    };
+    assert_eq!(c.press(&n, held), Intent::None);
     let Mode::Ranking(r) = &c.mode else {
         panic!("{:?}", c.mode)
     };
-    assert!(r.open_tie && r.decided(n.table().hand().unwrap().state()));
-    // Ann under the cursor: OK ties her with Bob and pays, as shown first.
+    assert!(r.open_tie, "{r:?}");
+    assert_eq!(press(&mut c, &n, ANN), Intent::None);
     let f = frame(&n, &c);
-    assert_shows(&f, "OK pay  tie");
+    assert_shows(&f, "OK pay");
     for t in ["Bob 10", "Cat 120", "Ann 10"] {
         assert_shows(&f, t);
     }
@@ -118,5 +130,5 @@ fn p5_run_it_twice_names_the_runs() {
         .expect("deals");
     }
     let c = Controller::new();
-    assert_shows(&frame(&n, &c), "RUN 1 HIGH");
+    assert_shows(&frame(&n, &c), "RUN 1 BEST");
 }

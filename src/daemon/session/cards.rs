@@ -44,7 +44,7 @@ impl Session {
     fn host_tap(&mut self) {
         self.unlock_host();
         if self.ack.is_none() {
-            self.ctl.host_card();
+            self.ctl.host_card(self.night.table());
         }
     }
 

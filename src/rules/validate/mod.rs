@@ -9,6 +9,7 @@
 
 mod game;
 mod money;
+pub use money::missing_buy_in_warning;
 mod specials;
 
 use std::ops::Range;

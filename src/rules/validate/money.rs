@@ -129,3 +129,23 @@ pub(super) fn fees(f: &RawFees, games: &[Game], c: &mut Check) -> Fees {
         rates,
     }
 }
+
+/// Issue 32: `dealerd check` says when the house sets no buy-in range, and
+/// what the buy-in dialog opens at instead ([`HouseRules::usual_buy_in`]).
+/// Its own function: other checks of this file change often.
+pub fn missing_buy_in_warning(rules: &HouseRules) -> Option<String> {
+    let (lo, hi) = (rules.money.buy_in_min, rules.money.buy_in_max);
+    if lo.is_some() && hi.is_some() {
+        return None;
+    }
+    let missing = match (lo, hi) {
+        (None, None) => "no buy-in range",
+        (Some(_), None) => "no maximum buy-in",
+        _ => "no minimum buy-in",
+    };
+    Some(format!(
+        "warning: [money] has {missing} (buy_in_min, buy_in_max): the buy-in dialog \
+         opens at the house's usual stack, {USUAL_BIG_BLINDS} big blinds or \
+         {USUAL_BIG_BETS} big bets in a limit game"
+    ))
+}

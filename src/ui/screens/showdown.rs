@@ -5,11 +5,10 @@
 use std::fmt::Write as _;
 
 use embedded_graphics::pixelcolor::BinaryColor;
-use embedded_graphics::prelude::*;
-use embedded_graphics::text::Alignment;
 
+use crate::engine::Ranks;
 use crate::table::Table;
-use crate::ui::canvas::{Canvas, TextSpec};
+use crate::ui::canvas::Canvas;
 use crate::ui::fonts::{FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use crate::ui::pot_lines;
 use crate::ui::showdown::{split, Ranking};
@@ -17,7 +16,6 @@ use crate::ui::showdown::{split, Ranking};
 use super::line::Line;
 use super::names::{money, name};
 use super::text::{inverse, left, right};
-use super::W;
 
 /// Showdown: the ranking being entered and what it pays.
 pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Result<(), D::Error> {
@@ -35,11 +33,17 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
     } else {
         "RUN"
     };
-    let side = match (state.boards() > 1, low) {
-        (true, true) => Line::of(format_args!("{boards} {board} LOW")),
-        (true, false) => Line::of(format_args!("{boards} {board} HIGH")),
-        (false, true) => Line::of(format_args!("LOW")),
-        (false, false) => Line::of(format_args!("HIGH")),
+    // Issue 32: what the side ranks is the engine's answer (a draw hand
+    // that went on for low ranks low), never the game's name.
+    let ranks = match ranking.ranks(state) {
+        Ranks::Best => "BEST",
+        Ranks::High => "HIGH",
+        Ranks::Low => "LOW",
+    };
+    let side = if state.boards() > 1 {
+        Line::of(format_args!("{boards} {board} {ranks}"))
+    } else {
+        Line::of(format_args!("{ranks}"))
     };
     right(d, &side, &FONT_6X10, 1)?;
     // Finished sides first, so the whole ranking stays in view until paid.
@@ -57,45 +61,56 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
     if ranking.open_tie {
         let _ = placed.write_char('=');
     }
-    if placed.is_empty() && !ranking.complete() {
-        let _ = placed.write_str("best hand first");
+    // P6 (H2 5.3): before any place, who shows first, from the engine.
+    if placed.is_empty() {
+        if let Some(first) = state.first_to_show() {
+            let _ = write!(placed, "{} shows first", name(table, hand, first));
+        }
     }
     left(d, &placed, &FONT_5X8, 14)?;
     let cands = ranking.candidates(state);
-    if ranking.complete() {
-        inverse(d, "OK pay   UNDO back", &FONT_6X10, 23)?;
-    } else if let Some(&s) = cands.get(ranking.cursor % cands.len().max(1)) {
-        let place = ranking.groups.len() + 1;
-        let who = Line::of(format_args!("> {}", name(table, hand, s)));
-        inverse(d, &who, &FONT_6X10, 23)?;
-        // The bar is lit; redraw the hint on it unlit so it reads. Once
-        // every pot's winner is named, OK ends the side (P2).
-        // Issue 22: the OK that names the last winner pays, so the hint
-        // says so, and the lines below show what it pays, before the press.
-        let hint = match (ranking.if_ok(state).is_some(), ranking.open_tie) {
-            (true, false) => Line::of(format_args!("OK pay C=tie")),
-            (true, true) => Line::of(format_args!("OK pay  tie")),
-            (false, true) => Line::of(format_args!("OK/C tie {}", place - 1)),
-            (false, false) => Line::of(format_args!("OK={place} C=tie")),
-        };
-        let x = W - 1 - 5 * hint.len() as i32;
-        d.text(&TextSpec {
-            text: &hint,
-            font: &FONT_5X8,
-            at: Point::new(x, 24),
-            align: Alignment::Left,
-            color: BinaryColor::Off,
-            background: Some(BinaryColor::On),
-        })?;
+    let pays = ranking.if_ok(state).is_some();
+    let bar = if ranking.complete() {
+        "OK pay   UNDO back"
+    } else if pays {
+        "key: next  OK: pay"
+    } else if ranking.open_tie {
+        "key: ties the last"
+    } else if !low && ranking.groups.is_empty() {
+        "key: seat of the best"
+    } else if !low {
+        "key: seat of the next"
+    } else if ranking.groups.is_empty() {
+        "key: best  OK: none"
+    } else {
+        "key: next  OK: rest lose"
+    };
+    inverse(d, bar, &FONT_6X10, 23)?;
+    // Each hand that can still win, by the key that names it: its seat,
+    // on as many lines as it takes (two hold ten short names).
+    let mut below = 34;
+    if !ranking.complete() {
+        let mut l = Line::new();
+        for &s in &cands {
+            let item = Line::of(format_args!(
+                "{}:{}",
+                ranking.table_seat(s) + 1,
+                name(table, hand, s)
+            ));
+            if !l.is_empty() && l.len() + 1 + item.len() > 25 {
+                left(d, &l, &FONT_5X8, below)?;
+                below += 8;
+                l = Line::new();
+            }
+            let sep = if l.is_empty() { "" } else { " " };
+            let _ = write!(l, "{sep}{}", &*item);
+        }
+        left(d, &l, &FONT_5X8, below)?;
+        below += 8;
     }
-    // What the OK pays, before the press; except before the first place
-    // with side pots, when each pot names who can win it instead (P1).
-    let first_look =
-        ranking.done.is_empty() && ranking.groups.is_empty() && state.settled_pots().len() > 1;
-    let results = ranking
-        .if_ok(state)
-        .filter(|_| !first_look)
-        .unwrap_or_else(|| ranking.results(state));
+    // What the OK pays, before the press that pays (issue 22); until then
+    // each pot names who can win it (P1).
+    let results = ranking.if_ok(state).unwrap_or_default();
     let pay = split(state, &results).unwrap_or_default();
     // "wins: Bob 10, Cat 120": a winner and their amount stay on one line.
     let mut lines: [Line; 3] = [Line::new(), Line::new(), Line::new()];
@@ -115,10 +130,11 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
     if lines[0].is_empty() {
         let pots = state.settled_pots();
         if pots.len() < 2 {
-            return pot_lines::pots(d, table, state, 33).map(drop);
+            return pot_lines::pots(d, table, state, below + 1).map(drop);
         }
         // Each pot with who can win it (P1): "s1 120: Bob Cat".
-        for (i, p) in pots.iter().take(4).enumerate() {
+        let room = usize::try_from((64 - below) / 8).unwrap_or(0);
+        for (i, p) in pots.iter().take(room).enumerate() {
             let mut l = Line::new();
             let _ = match i {
                 0 => write!(l, "main {}:", money(table, p.amount)),
@@ -127,12 +143,23 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
             for &s in &p.eligible {
                 let _ = write!(l, " {}", name(table, hand, s));
             }
-            left(d, l.get(..25).unwrap_or(&l), &FONT_5X8, 33 + 8 * i as i32)?;
+            left(
+                d,
+                l.get(..25).unwrap_or(&l),
+                &FONT_5X8,
+                below + 8 * i as i32,
+            )?;
         }
         return Ok(());
     }
-    for (i, l) in lines.iter().filter(|l| !l.is_empty()).enumerate() {
-        left(d, l, &FONT_6X10, 34 + 10 * i as i32)?;
+    let room = usize::try_from((64 - below) / 10).unwrap_or(0);
+    for (i, l) in lines
+        .iter()
+        .filter(|l| !l.is_empty())
+        .take(room)
+        .enumerate()
+    {
+        left(d, l, &FONT_6X10, below + 10 * i as i32)?;
     }
     Ok(())
 }

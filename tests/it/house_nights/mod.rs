@@ -518,11 +518,12 @@ impl Dealer {
 
     /// P2: the showdown ranking, one side at a time (high, then low where
     /// the game splits): each side lists its hands best first, "A=B" a tie;
-    /// an empty side or a short one is closed with bet/raise ("the rest
-    /// cannot win"). Each place is OK (which ends the side once every pot
-    /// has its winner, and on the last side pays); in a tie, each hand but
-    /// the last is check/call. A side ended by bet/raise shows what each is
-    /// paid, and OK pays. Once paid, the screen says who won what.
+    /// a short side (a low nobody makes) is closed with OK ("the rest
+    /// lose"). Issue 32: each place is the seat's key (fold 1 ... plus 5,
+    /// held 6 to 0), read off the screen's "N:Name"; a side ends by itself
+    /// once every pot has its winner; in a tie, held OK before each hand
+    /// but the first. No key pays: once ranked, the screen shows what each
+    /// is paid, and OK pays. Once paid, the screen says who won what.
     fn showdown(&mut self, sides: &[&[&str]], paid: &[(&str, &str)]) -> &mut Self {
         self.sees(&["SHOWDOWN"]);
         let hands = self.table().hands_dealt();
@@ -532,31 +533,29 @@ impl Dealer {
             for group in side.iter() {
                 let names: Vec<&str> = group.split('=').collect();
                 for (i, name) in names.iter().enumerate() {
-                    let cursor = format!("> {name}");
-                    let mut found = false;
-                    for _ in 0..10 {
-                        if shows(&self.frame(), &cursor) {
-                            found = true;
-                            break;
-                        }
-                        self.press(Button::Plus);
+                    let seat = self
+                        .table()
+                        .seats()
+                        .iter()
+                        .position(|p| p.as_ref().is_some_and(|p| &*p.name == *name))
+                        .unwrap_or_else(|| panic!("{name} is not seated"));
+                    let key = format!("{}:{name}", seat + 1);
+                    if i > 0 {
+                        self.press_as(Button::Ok, true);
                     }
-                    assert!(
-                        found,
-                        "{name} never came up:\n{}",
-                        to_terminal(&self.frame())
-                    );
-                    // A tie: check/call keeps the place open; the last of
-                    // the tied hands is OK.
-                    self.press(if i + 1 < names.len() {
-                        Button::CheckCall
-                    } else {
-                        Button::Ok
-                    });
+                    self.sees(&[&key]);
+                    const KEYS: [Button; 5] = [
+                        Button::Fold,
+                        Button::CheckCall,
+                        Button::BetRaise,
+                        Button::Minus,
+                        Button::Plus,
+                    ];
+                    self.press_as(KEYS[seat % 5], seat >= 5);
                 }
             }
             if !paid_now(self) && self.ranking_sides_done() == before {
-                self.press(Button::BetRaise);
+                self.press(Button::Ok);
             }
         }
         if !paid_now(self) {
