@@ -9,7 +9,7 @@ use std::fmt::{self, Write};
 use super::fonts::{FONT_5X8, FONT_6X10};
 
 use super::canvas::Canvas;
-use super::screens::{left, money, specials, wrap, AllIn, Line, H};
+use super::screens::{left, money, specials, wrap, AllIn, Line, Names, H};
 use crate::engine::{Chips, HandState, Seat};
 use crate::table::{CurrentHand, Table};
 
@@ -194,34 +194,29 @@ pub(super) fn pots_and_specials<D: Canvas>(
     Ok(())
 }
 
-/// "D Ann SB Bob BB Cat": the button and the blinds of the hand, names
-/// cut to three letters when the whole line would not fit.
+/// "D Ann SB Bob BB Cat": the button and the blinds of the hand, each
+/// name as long as the line lets them all be, and never two alike
+/// ([`Names`]): walk-ins are "D G1 SB G2 BB G3", never "D Gue SB Gue".
 fn positions(table: &Table, hand: &CurrentHand) -> Line {
     let state = hand.state();
     let blinds: Vec<Seat> = state
         .forced_of(crate::engine::ForcedKind::Blind)
         .map(|(s, _)| s)
         .collect();
-    let btn = table.player(hand.button).map(|p| &*p.name);
     let label = |i: usize| match (blinds.len(), i) {
         (2, 0) => "SB",
         (2, _) | (1, _) => "BB",
         _ => "BL",
     };
-    for cut in [usize::MAX, 3] {
-        let short = |n: &str| n.chars().take(cut).collect::<String>();
+    for room in [12, 9, 7, 5, 4, 3, 2] {
+        let names = Names::of(table, room);
         let mut out = Line::new();
-        if let Some(b) = btn {
-            let _ = write!(out, "D {}", short(b));
+        if table.player(hand.button).is_some() {
+            let _ = write!(out, "D {}", names.seat(hand.button));
         }
         for (i, &s) in blinds.iter().enumerate() {
-            let who = hand
-                .order
-                .get(s)
-                .and_then(|&t| table.player(t))
-                .map_or_else(|| format!("{}", s + 1), |p| short(&p.name));
             let sep = if out.is_empty() { "" } else { " " };
-            let _ = write!(out, "{sep}{} {who}", label(i));
+            let _ = write!(out, "{sep}{} {}", label(i), names.hand(hand, s));
         }
         if out.len() <= NARROW {
             return out;

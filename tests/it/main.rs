@@ -66,6 +66,7 @@ mod ui_presses;
 mod ui_props;
 mod ui_screens;
 mod ui_showdown;
+mod ui_worst;
 mod walk_ins;
 
 #[global_allocator]
