@@ -73,10 +73,13 @@ pub enum MenuItem {
     /// A player shows their hand.
     Show,
     Host,
+    /// Issue 32: who is seated, with their stacks (a view; last, so no
+    /// other item moves).
+    Seated,
 }
 
 impl MenuItem {
-    pub const ALL: [MenuItem; 17] = [
+    pub const ALL: [MenuItem; 18] = [
         MenuItem::Game,
         MenuItem::Button,
         MenuItem::Clock,
@@ -94,6 +97,7 @@ impl MenuItem {
         MenuItem::LoseLife,
         MenuItem::Show,
         MenuItem::Host,
+        MenuItem::Seated,
     ];
 
     /// The items the house offers now, in screen order ([`Table::offers`]);
@@ -117,7 +121,7 @@ impl MenuItem {
                 MenuItem::LoseLife => o.lose_life,
                 MenuItem::Show => o.show,
                 MenuItem::Misdeal => table.verify(&TableEvent::Hand(Event::Misdeal)).is_ok(),
-                MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => true,
+                MenuItem::Clock | MenuItem::Ledger | MenuItem::Host | MenuItem::Seated => true,
             })
             .collect()
     }
@@ -141,6 +145,7 @@ impl MenuItem {
             MenuItem::LoseLife => "Lose a life...".into(),
             MenuItem::Show => "Show hand...".into(),
             MenuItem::Host => "Host...".into(),
+            MenuItem::Seated => "Who is seated".into(),
         }
     }
 
@@ -481,6 +486,7 @@ impl Controller {
                         self.pick = 0;
                         (Mode::Ledger, Intent::None)
                     }
+                    MenuItem::Seated => (Mode::Dialog(Dialog::Seated { page: 0 }), Intent::None),
                     MenuItem::Bomb => (Mode::Main, Intent::Apply(TableEvent::BombNext)),
                     MenuItem::KillOrbit => (Mode::Main, Intent::Apply(TableEvent::StartKillOrbit)),
                     MenuItem::RunItTwice => (Mode::Main, hand(Event::RunItTwice)),

@@ -173,6 +173,7 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             left(d, "+/- letter  OK next", &FONT_5X8, 44)?;
             left(d, "hold OK done  UNDO del", &FONT_5X8, 53)
         }
+        Dialog::Seated { page } => seated(d, table, *page),
         Dialog::ConfirmNewNight => value(
             d,
             "New night?",
@@ -188,4 +189,36 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             left(d, "OK = take back  UNDO no", &FONT_5X8, 44)
         }
     }
+}
+
+/// Issue 32: who is seated, by seat, with their stacks, a page at a time:
+/// "3 Guest 10  99999.75", "(out)" for a player sitting out. The page
+/// count is always shown, so a tenth seat is never off the screen unseen.
+fn seated<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(), D::Error> {
+    use super::host::{occupied, SEATED_ROWS};
+    use super::screens::right;
+    use crate::table::Status;
+    let seats = occupied(table);
+    let pages = seats.len().div_ceil(SEATED_ROWS).max(1);
+    let page = page % pages;
+    let head = Line::of(format_args!("SEATED {}/{}", seats.len(), table.seats().len()));
+    left(d, &head, &FONT_6X10, 0)?;
+    right(d, &Line::of(format_args!("p{}/{pages}", page + 1)), &FONT_5X8, 1)?;
+    if seats.is_empty() {
+        left(d, "nobody yet: tap a card,", &FONT_5X8, 14)?;
+        left(d, "or Host... > Seat a player", &FONT_5X8, 22)?;
+    }
+    for (row, &s) in seats.iter().skip(page * SEATED_ROWS).take(SEATED_ROWS).enumerate() {
+        let Some(p) = table.player(s) else { continue };
+        let y = 11 + 8 * row as i32;
+        let out = match p.status {
+            Status::Playing => "",
+            Status::WaitingForBigBlind => "waits ",
+            Status::SittingOut => "out ",
+            Status::Busted => "bust ",
+        };
+        left(d, &Line::of(format_args!("{:>2} {}", s + 1, seat_name(table, s))), &FONT_5X8, y)?;
+        right(d, &Line::of(format_args!("{out}{}", money(table, p.stack))), &FONT_5X8, y)?;
+    }
+    Ok(())
 }

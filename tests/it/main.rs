@@ -60,6 +60,7 @@ mod ui_buttons;
 mod ui_deals;
 mod ui_legible;
 mod ui_limits;
+mod ui_met;
 mod ui_nights;
 mod ui_pots;
 mod ui_presses;

@@ -303,6 +303,21 @@ fn check(view: &View<'_>, ctl: &Controller, what: &str, seen: &mut BTreeSet<Stri
         .collect()
 }
 
+/// The texts a screen draws, top to bottom as drawn, and its faults
+/// (for the tests of `ui_met.rs`).
+pub(crate) fn drawn(view: &View<'_>, ctl: &Controller) -> (Vec<String>, Vec<String>) {
+    let mut rec = Rec::default();
+    let _ = screens::draw(&mut rec, view, ctl);
+    let texts: Vec<String> = rec
+        .texts
+        .iter()
+        .filter(|t| t.live)
+        .map(|t| t.text.clone())
+        .collect();
+    let mut seen = BTreeSet::new();
+    (texts, check(view, ctl, "screen", &mut seen))
+}
+
 /// The kind of screen, for the coverage the test asserts.
 fn kind(s: &Screen) -> String {
     match s {
@@ -410,6 +425,9 @@ fn side_screens(n: &Night, seen: &mut BTreeSet<String>) -> Vec<String> {
         for d in dialogs {
             at(Mode::Dialog(d), 0, "dialog", &mut faults);
         }
+    }
+    for page in 0..2 {
+        at(Mode::Dialog(Dialog::Seated { page }), 0, "seated", &mut faults);
     }
     for d in [
         Dialog::ConfirmEnd,
@@ -619,7 +637,7 @@ fn the_walks_reach_every_kind_of_screen() {
     }
     for want in [
         "Acknowledge", "Between", "Action", "Entry", "Deal", "Showdown", "Menu", "PickSeat",
-        "PickGame", "Ledger", "Dialog::HostMenu", "Dialog::PlayerMenu", "Dialog::Amount",
+        "PickGame", "Ledger", "Dialog::HostMenu", "Dialog::PlayerMenu", "Dialog::Amount", "Dialog::Seated",
         "Exchange", "Opener",
     ] {
         assert!(seen.contains(want), "{want} never drawn; drawn: {seen:?}");

@@ -51,7 +51,7 @@ pub(super) use line::{wrap, Line};
 pub(super) use menus::list;
 pub(super) use names::{seat_name, Names};
 pub(super) use specials::{specials, AllIn};
-pub(super) use text::{big, inverse, left, put, title};
+pub(super) use text::{big, inverse, left, put, right, title};
 
 use action::action_saying;
 use between::{between_next, next_hand};
