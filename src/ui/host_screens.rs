@@ -174,12 +174,9 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             left(d, "hold OK done  UNDO del", &FONT_5X8, 53)
         }
         Dialog::Seated { page } => seated(d, table, *page),
-        Dialog::ConfirmNewNight => value(
-            d,
-            "New night?",
-            "OK = start",
-            "night archived; UNDO back",
-        ),
+        Dialog::ConfirmNewNight => {
+            value(d, "New night?", "OK = start", "night archived; UNDO back")
+        }
         Dialog::ConfirmUndo { what, .. } => {
             left(d, "Take back?", &FONT_7X13_BOLD, 0)?;
             // Two lines of 21 characters hold any event's description.
@@ -201,14 +198,28 @@ fn seated<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(), D::Err
     let seats = occupied(table);
     let pages = seats.len().div_ceil(SEATED_ROWS).max(1);
     let page = page % pages;
-    let head = Line::of(format_args!("SEATED {}/{}", seats.len(), table.seats().len()));
+    let head = Line::of(format_args!(
+        "SEATED {}/{}",
+        seats.len(),
+        table.seats().len()
+    ));
     left(d, &head, &FONT_6X10, 0)?;
-    right(d, &Line::of(format_args!("p{}/{pages}", page + 1)), &FONT_5X8, 1)?;
+    right(
+        d,
+        &Line::of(format_args!("p{}/{pages}", page + 1)),
+        &FONT_5X8,
+        1,
+    )?;
     if seats.is_empty() {
-        left(d, "nobody yet: tap a card,", &FONT_5X8, 14)?;
-        left(d, "or Host... > Seat a player", &FONT_5X8, 22)?;
+        left(d, "nobody yet: tap a card", &FONT_5X8, 14)?;
+        left(d, "or Host > Seat a player", &FONT_5X8, 22)?;
     }
-    for (row, &s) in seats.iter().skip(page * SEATED_ROWS).take(SEATED_ROWS).enumerate() {
+    for (row, &s) in seats
+        .iter()
+        .skip(page * SEATED_ROWS)
+        .take(SEATED_ROWS)
+        .enumerate()
+    {
         let Some(p) = table.player(s) else { continue };
         let y = 11 + 8 * row as i32;
         let out = match p.status {
@@ -217,8 +228,18 @@ fn seated<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(), D::Err
             Status::SittingOut => "out ",
             Status::Busted => "bust ",
         };
-        left(d, &Line::of(format_args!("{:>2} {}", s + 1, seat_name(table, s))), &FONT_5X8, y)?;
-        right(d, &Line::of(format_args!("{out}{}", money(table, p.stack))), &FONT_5X8, y)?;
+        left(
+            d,
+            &Line::of(format_args!("{:>2} {}", s + 1, seat_name(table, s))),
+            &FONT_5X8,
+            y,
+        )?;
+        right(
+            d,
+            &Line::of(format_args!("{out}{}", money(table, p.stack))),
+            &FONT_5X8,
+            y,
+        )?;
     }
     Ok(())
 }

@@ -194,29 +194,43 @@ pub(super) fn pots_and_specials<D: Canvas>(
     Ok(())
 }
 
-/// "D Ann SB Bob BB Cat": the button and the blinds of the hand, each
+/// "D Ann SB Bob BB Cat": the button, the blinds, a kill and the
+/// straddles of the hand (issue 32: who posted what), each
 /// name as long as the line lets them all be, and never two alike
 /// ([`Names`]): walk-ins are "D G1 SB G2 BB G3", never "D Gue SB Gue".
 fn positions(table: &Table, hand: &CurrentHand) -> Line {
+    use crate::engine::{BlindRole, ForcedKind};
     let state = hand.state();
-    let blinds: Vec<Seat> = state
-        .forced_of(crate::engine::ForcedKind::Blind)
-        .map(|(s, _)| s)
+    // Who posted what, as the engine says it (the killer in the big blind
+    // is "K/BB"), then any kill elsewhere and the straddles.
+    let mut posted: Vec<(&str, Seat)> = state
+        .blind_posters()
+        .into_iter()
+        .map(|(s, role)| {
+            let label = match role {
+                BlindRole::Small => "SB",
+                BlindRole::Big => "BB",
+                BlindRole::KillInBig => "K/BB",
+                BlindRole::Other => "BL",
+            };
+            (label, s)
+        })
         .collect();
-    let label = |i: usize| match (blinds.len(), i) {
-        (2, 0) => "SB",
-        (2, _) | (1, _) => "BB",
-        _ => "BL",
-    };
+    if !state.setup().kill_in_blind {
+        posted.extend(state.forced_of(ForcedKind::Kill).map(|(s, _)| ("K", s)));
+    }
+    for kind in [ForcedKind::Straddle, ForcedKind::ButtonStraddle] {
+        posted.extend(state.forced_of(kind).map(|(s, _)| ("STR", s)));
+    }
     for room in [12, 9, 7, 5, 4, 3, 2] {
         let names = Names::of(table, room);
         let mut out = Line::new();
         if table.player(hand.button).is_some() {
             let _ = write!(out, "D {}", names.seat(hand.button));
         }
-        for (i, &s) in blinds.iter().enumerate() {
+        for &(label, s) in &posted {
             let sep = if out.is_empty() { "" } else { " " };
-            let _ = write!(out, "{sep}{} {}", label(i), names.hand(hand, s));
+            let _ = write!(out, "{sep}{label} {}", names.hand(hand, s));
         }
         if out.len() <= NARROW {
             return out;

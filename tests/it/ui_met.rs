@@ -12,7 +12,9 @@ use crate::ui_worst::drawn;
 fn night(rules: &str) -> Night {
     let rules = match rules {
         "default" => dealerd::rules::load_str("default.toml", dealerd::rules::DEFAULT_TOML),
-        file => dealerd::rules::load_file(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)),
+        file => {
+            dealerd::rules::load_file(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+        }
     };
     Night::new(Arc::new(rules.unwrap_or_else(|e| panic!("{e}"))))
 }
@@ -148,7 +150,11 @@ fn i32_ten_seated_players_are_listed_on_two_marked_pages() {
         );
     }
     assert_eq!(
-        first.iter().chain(&second).filter(|l| *l == "99999").count(),
+        first
+            .iter()
+            .chain(&second)
+            .filter(|l| *l == "99999")
+            .count(),
         10
     );
 }
@@ -183,4 +189,63 @@ fn frame(n: &Night, c: &Controller) -> dealerd::ui::Frame {
     let mut f = dealerd::ui::Frame::new();
     dealerd::ui::screens::draw(&mut f, &View::of(n), c).expect("draws");
     f
+}
+
+/// "H0's top shortcut reads `pot 1` where 1 is the house's $1 cap and the
+/// pot is 1.50": H0, "Max Bet/Raise: $1", five callers make a pot of 1.25
+/// on the flop; the top shortcut is the cap, and says so.
+#[test]
+fn i32_h0_a_pot_raise_held_to_the_house_cap_is_labelled_cap() {
+    let n = crate::ui_screens::night(
+        "rules config/houses/h0-pot-limit-home.toml\njoin 1 Ann 20\njoin 2 Bob 20\n\
+         join 3 Cat 20\njoin 4 Dan 20\njoin 5 Eve 20\nbutton Ann\ngame Hold'em\ndeal\n\
+         Dan call\nEve call\nAnn call\nBob call\nCat check\nflop\n",
+    );
+    assert_eq!(n.table().live_hand().map(|h| h.state().pot()), Some(25));
+    let mut c = Controller::new();
+    let mut m = n.clone();
+    for _ in 0..4 {
+        press(&mut m, &mut c, Button::BetRaise, false);
+    }
+    let Mode::Entry(e) = &c.mode else {
+        panic!("not in entry: {:?}", c.mode);
+    };
+    assert_eq!(e.amount, e.max);
+    assert_eq!(n.table().money(e.max), "1", "the house's $1 cap");
+    let t = texts(&n, &c);
+    assert!(t.iter().any(|l| l == "cap"), "{t:?}");
+    assert!(
+        !t.iter().any(|l| l == "pot"),
+        "the pot is 1.25, not 1: {t:?}"
+    );
+}
+
+/// "With the killer in the big blind the flop prompt names the wrong seat
+/// as the big blind": H0's kill orbit, Dan wins two pots running and his
+/// kill lands in the big blind ("Kill player posts 2x BB (50¢)"); the
+/// positions line on the flop prompt names him there, and Cat as the small
+/// blind, never Cat as the big.
+#[test]
+fn i32_f5_the_killer_in_the_big_blind_is_named_there() {
+    let n = crate::ui_screens::night(
+        "rules config/houses/h0-pot-limit-home.toml\njoin 1 Ann 20\njoin 2 Bob 20\n\
+         join 3 Cat 20\njoin 4 Dan 20\nbutton Dan\nkillorbit\n\
+         deal\nCat call\nDan raise 0.50\nAnn fold\nBob fold\nCat call\n\
+         flop\nCat check\nDan bet 0.25\nCat fold\n\
+         deal\nDan raise 0.50\nAnn fold\nBob fold\nCat call\n\
+         flop\nCat check\nDan bet 0.25\nCat fold\n\
+         expect kill Dan\ndeal\nAnn call\nBob call\nCat call\nDan check\n",
+    );
+    let c = Controller::new();
+    let t = texts(&n, &c);
+    assert!(
+        t.iter()
+            .any(|l| l.starts_with("FLOP") || l.contains("FLOP")),
+        "the flop prompt: {t:?}"
+    );
+    let line = t
+        .iter()
+        .find(|l| l.starts_with("D "))
+        .unwrap_or_else(|| panic!("no positions line: {t:?}"));
+    assert_eq!(line, "D Bob SB Cat K/BB Dan", "{t:?}");
 }

@@ -19,7 +19,9 @@ use std::sync::Arc;
 
 use dealerd::table::{Night, TableEvent};
 use dealerd::ui::canvas::text_by_pixels;
-use dealerd::ui::{screens, Ack, Button, Canvas, Controller, Intent, Mode, Press, Screen, TextSpec};
+use dealerd::ui::{
+    screens, Ack, Button, Canvas, Controller, Intent, Mode, Press, Screen, TextSpec,
+};
 use dealerd::ui::{Dialog, HostItem, MenuItem, Purpose, View};
 use embedded_graphics::pixelcolor::BinaryColor;
 use embedded_graphics::prelude::*;
@@ -61,7 +63,10 @@ impl OriginDimensions for Ink {
 impl DrawTarget for Ink {
     type Color = BinaryColor;
     type Error = core::convert::Infallible;
-    fn draw_iter<I: IntoIterator<Item = Pixel<BinaryColor>>>(&mut self, px: I) -> Result<(), Self::Error> {
+    fn draw_iter<I: IntoIterator<Item = Pixel<BinaryColor>>>(
+        &mut self,
+        px: I,
+    ) -> Result<(), Self::Error> {
         self.0
             .extend(px.into_iter().filter(|p| p.1 == self.1).map(|p| p.0));
         Ok(())
@@ -77,7 +82,10 @@ impl OriginDimensions for Rec {
 impl DrawTarget for Rec {
     type Color = BinaryColor;
     type Error = core::convert::Infallible;
-    fn draw_iter<I: IntoIterator<Item = Pixel<BinaryColor>>>(&mut self, _: I) -> Result<(), Self::Error> {
+    fn draw_iter<I: IntoIterator<Item = Pixel<BinaryColor>>>(
+        &mut self,
+        _: I,
+    ) -> Result<(), Self::Error> {
         Ok(())
     }
 
@@ -122,7 +130,11 @@ impl Canvas for Rec {
             embedded_graphics::text::Alignment::Right => t.at.x - width + 1,
             embedded_graphics::text::Alignment::Center => t.at.x - (width - 1) / 2,
         };
-        if let Some(p) = ink.0.iter().find(|p| p.x < 0 || p.y < 0 || p.x >= W || p.y >= H) {
+        if let Some(p) = ink
+            .0
+            .iter()
+            .find(|p| p.x < 0 || p.y < 0 || p.x >= W || p.y >= H)
+        {
             self.faults
                 .push(format!("{:?} runs off the panel at {p:?}", t.text));
         }
@@ -144,15 +156,14 @@ impl Canvas for Rec {
         if !this.text.trim().is_empty() {
             for other in self.texts.iter().filter(|o| o.live) {
                 if meets(&this, other) {
-                    self.faults.push(format!(
-                        "{:?} overlaps {:?}",
-                        this.text, other.text
-                    ));
+                    self.faults
+                        .push(format!("{:?} overlaps {:?}", this.text, other.text));
                 }
             }
             for p in &self.pictures {
                 if this.lit.iter().any(|&q| p.contains(q)) {
-                    self.faults.push(format!("{:?} is drawn over a picture", this.text));
+                    self.faults
+                        .push(format!("{:?} is drawn over a picture", this.text));
                 }
             }
             self.texts.push(this);
@@ -170,7 +181,8 @@ impl Canvas for Rec {
     }
 
     fn cut(&mut self, t: &TextSpec) {
-        self.faults.push(format!("{:?} is cut at the panel's edge", t.text));
+        self.faults
+            .push(format!("{:?} is cut at the panel's edge", t.text));
     }
 }
 
@@ -203,7 +215,10 @@ fn name_faults(texts: &[String], names: &[String]) -> Vec<String> {
     for text in texts {
         let chars: Vec<char> = text.chars().collect();
         let boundary = |i: usize| -> bool {
-            i == 0 || i >= chars.len() || !chars[i].is_alphanumeric() || !chars[i - 1].is_alphanumeric()
+            i == 0
+                || i >= chars.len()
+                || !chars[i].is_alphanumeric()
+                || !chars[i - 1].is_alphanumeric()
         };
         // Where a seated player's whole name is drawn: no cut there.
         let mut whole = vec![false; chars.len()];
@@ -268,7 +283,12 @@ fn abbreviates(r: &str, name: &str) -> bool {
 }
 
 /// Every fault of the screen `ctl` shows over `view`, named by `what`.
-fn check(view: &View<'_>, ctl: &Controller, what: &str, seen: &mut BTreeSet<String>) -> Vec<String> {
+fn check(
+    view: &View<'_>,
+    ctl: &Controller,
+    what: &str,
+    seen: &mut BTreeSet<String>,
+) -> Vec<String> {
     let mut rec = Rec::default();
     let _ = screens::draw(&mut rec, view, ctl);
     seen.insert(kind(&ctl.screen(view)));
@@ -299,7 +319,12 @@ fn check(view: &View<'_>, ctl: &Controller, what: &str, seen: &mut BTreeSet<Stri
     }
     faults
         .into_iter()
-        .map(|f| format!("{what} [{}]: {f}\n  drawn: {texts:?}", kind(&ctl.screen(view))))
+        .map(|f| {
+            format!(
+                "{what} [{}]: {f}\n  drawn: {texts:?}",
+                kind(&ctl.screen(view))
+            )
+        })
         .collect()
 }
 
@@ -321,8 +346,15 @@ pub(crate) fn drawn(view: &View<'_>, ctl: &Controller) -> (Vec<String>, Vec<Stri
 /// The kind of screen, for the coverage the test asserts.
 fn kind(s: &Screen) -> String {
     match s {
-        Screen::Dialog(d) => format!("Dialog::{}", format!("{d:?}").split([' ', '(', '{']).next().unwrap_or("")),
-        s => format!("{s:?}").split([' ', '(', '{']).next().unwrap_or("").to_string(),
+        Screen::Dialog(d) => format!(
+            "Dialog::{}",
+            format!("{d:?}").split([' ', '(', '{']).next().unwrap_or("")
+        ),
+        s => format!("{s:?}")
+            .split([' ', '(', '{'])
+            .next()
+            .unwrap_or("")
+            .to_string(),
     }
 }
 
@@ -335,8 +367,21 @@ const NOT_YET: &[&str] = &["Showdown"];
 /// Look-alike and long names: walk-ins, two names one letter apart, the
 /// longest a card can carry, a name that is another's start.
 const NAMES: [&str; 16] = [
-    "Guest 1", "Guest 2", "Guest 3", "Guest 4", "Guest 5", "Guest 6", "Guest 7", "Guest 8",
-    "Guest 9", "Guest 10", "Alexander", "Alexandra", "Christopher", "Christophe", "Maximilian12",
+    "Guest 1",
+    "Guest 2",
+    "Guest 3",
+    "Guest 4",
+    "Guest 5",
+    "Guest 6",
+    "Guest 7",
+    "Guest 8",
+    "Guest 9",
+    "Guest 10",
+    "Alexander",
+    "Alexandra",
+    "Christopher",
+    "Christophe",
+    "Maximilian12",
     "Jo",
 ];
 
@@ -376,11 +421,21 @@ fn side_screens(n: &Night, seen: &mut BTreeSet<String>) -> Vec<String> {
         at(Mode::Ledger, p, "ledger", &mut faults);
     }
     for i in 0..HostItem::offered(table).len() {
-        at(Mode::Dialog(Dialog::HostMenu(i)), 0, "host menu", &mut faults);
+        at(
+            Mode::Dialog(Dialog::HostMenu(i)),
+            0,
+            "host menu",
+            &mut faults,
+        );
     }
     let seats = table.seats().len();
     for seat in 0..seats {
-        at(Mode::PickSeat(MenuItem::Straddle, seat), 0, "pick seat", &mut faults);
+        at(
+            Mode::PickSeat(MenuItem::Straddle, seat),
+            0,
+            "pick seat",
+            &mut faults,
+        );
         let dialogs = [
             Dialog::SeatFor {
                 name: "Maximilian12".into(),
@@ -427,7 +482,12 @@ fn side_screens(n: &Night, seen: &mut BTreeSet<String>) -> Vec<String> {
         }
     }
     for page in 0..2 {
-        at(Mode::Dialog(Dialog::Seated { page }), 0, "seated", &mut faults);
+        at(
+            Mode::Dialog(Dialog::Seated { page }),
+            0,
+            "seated",
+            &mut faults,
+        );
     }
     for d in [
         Dialog::ConfirmEnd,
@@ -470,7 +530,10 @@ fn case() -> impl Strategy<Value = Case> {
     (
         0..HOUSES.len(),
         proptest::sample::subsequence((0..NAMES.len()).collect::<Vec<_>>(), 2..=10),
-        proptest::collection::vec(prop_oneof![Just(99_999u64), 1000u64..99_999, 20u64..400], 10),
+        proptest::collection::vec(
+            prop_oneof![Just(99_999u64), 1000u64..99_999, 20u64..400],
+            10,
+        ),
         0usize..12,
         proptest::collection::vec((0u8..100, proptest::bool::weighted(0.03)), 60..160),
     )
@@ -617,7 +680,11 @@ fn worst_faults_listed() {
         let c = case().new_tree(&mut runner).expect("a case").current();
         for f in walk(&c, &mut seen) {
             let key: String = f.split(": ").take(2).collect::<Vec<_>>().join(": ");
-            let key: String = key.chars().filter(|c| !c.is_ascii_digit()).take(70).collect();
+            let key: String = key
+                .chars()
+                .filter(|c| !c.is_ascii_digit())
+                .take(70)
+                .collect();
             kinds.entry(key).or_insert(f);
         }
     }
@@ -636,9 +703,22 @@ fn the_walks_reach_every_kind_of_screen() {
         let _ = walk(&c, &mut seen);
     }
     for want in [
-        "Acknowledge", "Between", "Action", "Entry", "Deal", "Showdown", "Menu", "PickSeat",
-        "PickGame", "Ledger", "Dialog::HostMenu", "Dialog::PlayerMenu", "Dialog::Amount", "Dialog::Seated",
-        "Exchange", "Opener",
+        "Acknowledge",
+        "Between",
+        "Action",
+        "Entry",
+        "Deal",
+        "Showdown",
+        "Menu",
+        "PickSeat",
+        "PickGame",
+        "Ledger",
+        "Dialog::HostMenu",
+        "Dialog::PlayerMenu",
+        "Dialog::Amount",
+        "Dialog::Seated",
+        "Exchange",
+        "Opener",
     ] {
         assert!(seen.contains(want), "{want} never drawn; drawn: {seen:?}");
     }

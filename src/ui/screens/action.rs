@@ -77,7 +77,15 @@ pub(super) fn action_saying<D: Canvas>(
         right(d, tag, &FONT_6X10, 25)?;
         if let Some(pad) = &e.keypad {
             // Typing: the digits as they arrive, and which button is which.
-            put(d, &pad.shown(), &FONT_10X20, W / 2, 35, Alignment::Center)?;
+            // Past the big font's twelve characters, a smaller one: every
+            // digit typed stays in view.
+            let shown = pad.shown();
+            let (font, y): (&'static MonoFont<'static>, i32) = match shown.len() {
+                0..=12 => (&FONT_10X20, 35),
+                13..=18 => (&FONT_7X13_BOLD, 38),
+                _ => (&FONT_6X10, 40),
+            };
+            put(d, &shown, font, W / 2, y, Alignment::Center)?;
             return left(d, crate::ui::keypad::KEY_MAP, &FONT_5X8, 56);
         }
         put(

@@ -127,7 +127,11 @@ pub(in crate::ui) fn short_names(names: &[&str], room: usize) -> Vec<String> {
 }
 
 /// A name's short forms in `room`, best first ([`short_names`]).
-fn candidates<'a>(name: &'a str, others: &'a [&str], room: usize) -> impl Iterator<Item = String> + 'a {
+fn candidates<'a>(
+    name: &'a str,
+    others: &'a [&str],
+    room: usize,
+) -> impl Iterator<Item = String> + 'a {
     let words: Vec<&str> = name.split_whitespace().collect();
     let compact: String = match words.split_last() {
         Some((last, rest)) if !rest.is_empty() => rest
@@ -140,7 +144,11 @@ fn candidates<'a>(name: &'a str, others: &'a [&str], room: usize) -> impl Iterat
     let chars: Vec<char> = compact.chars().collect();
     // How the name ends: its whole number ("Max12" for "Maximilian12"),
     // else its last letter.
-    let digits = chars.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let digits = chars
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
     let tail: String = chars[chars.len() - digits.max(1).min(chars.len())..]
         .iter()
         .collect();
@@ -150,7 +158,11 @@ fn candidates<'a>(name: &'a str, others: &'a [&str], room: usize) -> impl Iterat
         .iter()
         .map(|o| {
             let o: String = o.chars().filter(|c| !c.is_whitespace()).collect();
-            chars.iter().zip(o.chars()).take_while(|(a, b)| **a == *b).count()
+            chars
+                .iter()
+                .zip(o.chars())
+                .take_while(|(a, b)| **a == *b)
+                .count()
         })
         .max()
         .unwrap_or(0);
@@ -226,7 +238,14 @@ mod tests {
         assert_eq!(apart(&["Al", "Alexander", "Alexandra", "Jo"], 3)[0], "Al");
         for room in 2..=12 {
             let mut all = g.clone();
-            all.extend(["Alexander", "Alexandra", "Christopher", "Christophe", "Jo", "J"]);
+            all.extend([
+                "Alexander",
+                "Alexandra",
+                "Christopher",
+                "Christophe",
+                "Jo",
+                "J",
+            ]);
             all.extend(["Johnson", "Johnsen", "Maximilian12", "Maximilian1"]);
             apart(&all, room);
         }

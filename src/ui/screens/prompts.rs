@@ -56,7 +56,10 @@ pub(super) fn prompt<D: Canvas>(
             let hint = match first {
                 _ if table.offers().run_it_twice => Line::of(format_args!("OK dealt B:2 dealt")),
                 // 21 characters in the bar: the name in the 9 left.
-                Some(s) => Line::of(format_args!("OK, or {} acts", Names::of(table, 9).hand(hand, s))),
+                Some(s) => Line::of(format_args!(
+                    "OK, or {} acts",
+                    Names::of(table, 9).hand(hand, s)
+                )),
                 None if run_out => Line::of(format_args!("OK when all dealt")),
                 None => Line::of(format_args!("OK when dealt")),
             };

@@ -66,7 +66,11 @@ pub(in crate::ui) fn title<D: Canvas>(d: &mut D, s: &str, reserve: i32) -> Resul
 /// A value drawn large at `y` (a seat, a name, an amount), in the largest
 /// font that holds it whole.
 pub(in crate::ui) fn big<D: Canvas>(d: &mut D, s: &str, y: i32) -> Result<(), D::Error> {
-    let (font, dy) = fitting(s, W, &[(&FONT_10X20, 0), (&FONT_7X13_BOLD, 3), (&FONT_6X10, 5)]);
+    let (font, dy) = fitting(
+        s,
+        W,
+        &[(&FONT_10X20, 0), (&FONT_7X13_BOLD, 3), (&FONT_6X10, 5)],
+    );
     put(d, s, font, 0, y + dy, Alignment::Left)
 }
 
