@@ -264,3 +264,61 @@ pub(super) fn pots<D: Canvas>(
         }
     })
 }
+
+/// P1 at the showdown: each pot with who can win it, from `top` down in
+/// the small font: "s1 120: Bob Cat". Every contender is named: names
+/// shorten together ([`Names`]) until the pot's line holds them, and past
+/// that the pot goes on to the next line; pots that find no line left are
+/// counted on the last ("+2 pots"), never dropped in silence (issue 32).
+pub(super) fn contenders<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    hand: &CurrentHand,
+    pots: &[crate::engine::Pot],
+    top: i32,
+) -> Result<(), D::Error> {
+    let rows = usize::try_from((H - top) / 8).unwrap_or(0);
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, p) in pots.iter().enumerate() {
+        let head = match i {
+            0 => Line::of(format_args!("main {}:", money(table, p.amount))),
+            _ => Line::of(format_args!("s{i} {}:", money(table, p.amount))),
+        };
+        let pot_lines = [12, 9, 7, 5, 4, 3, 2]
+            .into_iter()
+            .map(|room| {
+                let names = Names::of(table, room);
+                let mut l = Line::of(format_args!("{}", &*head));
+                for &s in &p.eligible {
+                    let _ = write!(l, " {}", names.hand(hand, s));
+                }
+                l
+            })
+            .find(|l| l.len() <= NARROW);
+        let pot_lines: Vec<Line> = match pot_lines {
+            Some(l) => vec![l],
+            None => {
+                let names = Names::of(table, 3);
+                let mut l = Line::of(format_args!("{}", &*head));
+                for &s in &p.eligible {
+                    let _ = write!(l, " {}", names.hand(hand, s));
+                }
+                wrap(&l, NARROW).collect()
+            }
+        };
+        // The last row is kept for the count of pots left off, if any.
+        let last = i + 1 == pots.len();
+        let room = if last { rows } else { rows.saturating_sub(1) };
+        if lines.len() + pot_lines.len() > room {
+            let more = pots.len() - i;
+            lines.truncate(rows.saturating_sub(1));
+            lines.push(Line::of(format_args!("+{more} pots not shown")));
+            break;
+        }
+        lines.extend(pot_lines);
+    }
+    for (i, l) in lines.iter().enumerate() {
+        left(d, l, &FONT_5X8, top + 8 * i as i32)?;
+    }
+    Ok(())
+}

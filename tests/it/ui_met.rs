@@ -249,3 +249,35 @@ fn i32_f5_the_killer_in_the_big_blind_is_named_there() {
         .unwrap_or_else(|| panic!("no positions line: {t:?}"));
     assert_eq!(line, "D Bob SB Cat K/BB Dan", "{t:?}");
 }
+
+/// P1: "A pot line read `main 40: Al Mike Guest 1` and silently dropped
+/// Jo, who was in that pot and won it." Four all in with long names: the
+/// showdown's pot lines name every contender of every pot.
+#[test]
+fn i32_p1_every_contender_of_every_pot_is_named_at_the_showdown() {
+    let n = crate::ui_screens::night(
+        "rules tests/data/rules/deep-ten.toml\njoin 1 Alexander 100\njoin 2 Christophe 200\n\
+         join 3 Maximilian 300\njoin 4 Jo 400\nbutton Alexander\ndeal\n\
+         Jo allin\nAlexander allin\nChristophe allin\nMaximilian allin\nflop\nturn\nriver\n",
+    );
+    let state = n.table().live_hand().expect("a hand").state();
+    assert_eq!(state.phase(), dealerd::engine::Phase::Showdown);
+    let c = Controller::new();
+    let (t, _) = drawn(&View::of(&n), &c);
+    let pots: Vec<&String> = t
+        .iter()
+        .filter(|l| l.starts_with("main ") || l.starts_with('s'))
+        .collect();
+    let main = pots
+        .iter()
+        .find(|l| l.starts_with("main "))
+        .unwrap_or_else(|| panic!("{t:?}"));
+    let words: Vec<&str> = main.split(' ').skip(2).collect();
+    assert_eq!(words.len(), 4, "four contenders in {main:?}");
+    assert!(words.contains(&"Jo"), "{main:?}");
+    let firsts: std::collections::BTreeSet<char> =
+        words.iter().filter_map(|w| w.chars().next()).collect();
+    assert_eq!(firsts.len(), 4, "each its own: {main:?}");
+    assert!(t.iter().all(|l| l.len() <= 25), "{t:?}");
+    assert!(pots.len() >= 3, "main and two side pots: {t:?}");
+}

@@ -117,19 +117,9 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         if pots.len() < 2 {
             return pot_lines::pots(d, table, state, 33).map(drop);
         }
-        // Each pot with who can win it (P1): "s1 120: Bob Cat".
-        for (i, p) in pots.iter().take(4).enumerate() {
-            let mut l = Line::new();
-            let _ = match i {
-                0 => write!(l, "main {}:", money(table, p.amount)),
-                _ => write!(l, "s{i} {}:", money(table, p.amount)),
-            };
-            for &s in &p.eligible {
-                let _ = write!(l, " {}", name(table, hand, s));
-            }
-            left(d, l.get(..25).unwrap_or(&l), &FONT_5X8, 33 + 8 * i as i32)?;
-        }
-        return Ok(());
+        // Each pot with who can win it (P1): "s1 120: Bob Cat", every
+        // contender named (issue 32: "Jo" was cut off the end).
+        return pot_lines::contenders(d, table, hand, &pots, 33);
     }
     for (i, l) in lines.iter().filter(|l| !l.is_empty()).enumerate() {
         left(d, l, &FONT_6X10, 34 + 10 * i as i32)?;
