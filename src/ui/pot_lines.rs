@@ -284,27 +284,21 @@ pub(super) fn contenders<D: Canvas>(
             0 => Line::of(format_args!("main {}:", money(table, p.amount))),
             _ => Line::of(format_args!("s{i} {}:", money(table, p.amount))),
         };
-        let pot_lines = [12, 9, 7, 5, 4, 3, 2]
-            .into_iter()
-            .map(|room| {
-                let names = Names::of(table, room);
-                let mut l = Line::of(format_args!("{}", &*head));
-                for &s in &p.eligible {
-                    let _ = write!(l, " {}", names.hand(hand, s));
-                }
-                l
-            })
-            .find(|l| l.len() <= NARROW);
-        let pot_lines: Vec<Line> = match pot_lines {
-            Some(l) => vec![l],
-            None => {
-                let names = Names::of(table, 3);
-                let mut l = Line::of(format_args!("{}", &*head));
-                for &s in &p.eligible {
-                    let _ = write!(l, " {}", names.hand(hand, s));
-                }
-                wrap(&l, NARROW).collect()
+        let line_at = |room: usize| {
+            let names = Names::of(table, room);
+            let mut l = Line::of(format_args!("{}", &*head));
+            for &s in &p.eligible {
+                let _ = write!(l, " {}", names.hand(hand, s));
             }
+            l
+        };
+        let pot_lines: Vec<Line> = match [12, 9, 7, 5, 4, 3, 2]
+            .into_iter()
+            .map(line_at)
+            .find(|l| l.len() <= NARROW)
+        {
+            Some(l) => vec![l],
+            None => wrap(&line_at(3), NARROW).collect(),
         };
         // The last row is kept for the count of pots left off, if any.
         let last = i + 1 == pots.len();

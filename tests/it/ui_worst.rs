@@ -239,7 +239,7 @@ fn name_faults(texts: &[String], names: &[String]) -> Vec<String> {
                     continue;
                 }
                 let r: String = chars[start..end].iter().collect();
-                if names.iter().any(|n| *n == r) {
+                if names.contains(&r) {
                     continue;
                 }
                 if let Some(n) = names.iter().find(|n| n.starts_with(&r)) {
