@@ -72,10 +72,11 @@ pub enum MenuItem {
     LoseLife,
     /// A player shows their hand.
     Show,
-    Host,
-    /// Issue 32: who is seated, with their stacks (a view; last, so no
-    /// other item moves).
+    /// Issue 32: who is seated, with their stacks (a view). Just before
+    /// Host, so that minus from the first item still opens the host's
+    /// menu, and no other item moves.
     Seated,
+    Host,
 }
 
 impl MenuItem {
@@ -96,8 +97,8 @@ impl MenuItem {
         MenuItem::GutsFinal,
         MenuItem::LoseLife,
         MenuItem::Show,
-        MenuItem::Host,
         MenuItem::Seated,
+        MenuItem::Host,
     ];
 
     /// The items the house offers now, in screen order ([`Table::offers`]);

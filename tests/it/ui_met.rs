@@ -109,13 +109,15 @@ fn i32_an_empty_table_says_how_to_seat_someone_and_who_is_seated() {
     let mut n = night("config/houses/h1-dealers-choice.toml");
     let mut c = Controller::new();
     let t = texts(&n, &c);
-    assert_eq!(t.first().map(String::as_str), Some("SEAT PLAYERS"), "{t:?}");
+    assert_eq!(t.first().map(String::as_str), Some("NEXT HAND"), "{t:?}");
     assert!(t.iter().any(|l| l.contains("0 seated")), "{t:?}");
     assert!(t.iter().any(|l| l.contains("Seat a player")), "{t:?}");
     assert!(t.iter().any(|l| l.contains("card")), "{t:?}");
-    // The seated players, the menu's last item: minus from the first.
+    // The seated players, the item before Host, the menu's last: minus
+    // twice from the first.
     walk_ins(&mut n, 1, 40);
     press(&mut n, &mut c, Button::Ok, true);
+    press(&mut n, &mut c, Button::Minus, false);
     press(&mut n, &mut c, Button::Minus, false);
     press(&mut n, &mut c, Button::Ok, false);
     assert_eq!(c.mode, Mode::Dialog(Dialog::Seated { page: 0 }));
@@ -135,6 +137,7 @@ fn i32_ten_seated_players_are_listed_on_two_marked_pages() {
     walk_ins(&mut n, 10, 99_999);
     let mut c = Controller::new();
     press(&mut n, &mut c, Button::Ok, true);
+    press(&mut n, &mut c, Button::Minus, false);
     press(&mut n, &mut c, Button::Minus, false);
     press(&mut n, &mut c, Button::Ok, false);
     let first = texts(&n, &c);
@@ -171,6 +174,7 @@ pub(crate) fn seated_ten() -> dealerd::ui::Frame {
     walk_ins(&mut n, 10, 99_999);
     let mut c = Controller::new();
     press(&mut n, &mut c, Button::Ok, true);
+    press(&mut n, &mut c, Button::Minus, false);
     press(&mut n, &mut c, Button::Minus, false);
     press(&mut n, &mut c, Button::Ok, false);
     frame(&n, &c)

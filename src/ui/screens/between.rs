@@ -203,7 +203,7 @@ pub(super) fn between_next<D: Canvas>(
 /// by a player's card or from the menu without one.
 fn first_screen<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
     let n = table.seats().iter().flatten().count();
-    left(d, "SEAT PLAYERS", &FONT_7X13_BOLD, 0)?;
+    left(d, "NEXT HAND", &FONT_7X13_BOLD, 0)?;
     left(
         d,
         &Line::of(format_args!("{n} seated, 2 to deal")),
