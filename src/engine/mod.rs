@@ -25,7 +25,7 @@ pub use error::{NoRaise, ReplayError, RuleError, SetupError};
 pub use event::{Action, BoardResult, Declaration, Event};
 pub use hand::Hand;
 pub use pots::Pot;
-pub use query::{LegalActions, Ranks, Street};
+pub use query::{BlindRole, LegalActions, Ranks, Street};
 pub use spec::{
     AnteMode, BetStep, DealStep, DropWhen, Forced, ForcedKind, GameSpec, HandSetup,
     LimitShortAllIn, Opener, Options, RaiseCap, Split, Step, Structure,

@@ -217,6 +217,30 @@ impl HandState {
         self.laps
     }
 
+    /// F1, F5/S1: who stands in each blind, in the order they post: the
+    /// positional blinds, and where the kill is posted in the big blind
+    /// (`kill_in_blind`) the killer as that big blind, after the small.
+    /// Issue 32: the screen labelled the one blind left "BB", so with the
+    /// killer in the big blind it named the small blind as the big.
+    pub fn blind_posters(&self) -> Vec<(Seat, BlindRole)> {
+        let blinds: Vec<Seat> = self.forced_of(ForcedKind::Blind).map(|(s, _)| s).collect();
+        let killer = self
+            .setup
+            .kill_in_blind
+            .then(|| self.forced_of(ForcedKind::Kill).next().map(|(s, _)| s))
+            .flatten();
+        let mut out: Vec<(Seat, BlindRole)> = match (blinds.as_slice(), killer) {
+            ([small], Some(_)) => vec![(*small, BlindRole::Small)],
+            ([big], None) => vec![(*big, BlindRole::Big)],
+            ([small, big], None) => vec![(*small, BlindRole::Small), (*big, BlindRole::Big)],
+            (all, _) => all.iter().map(|&s| (s, BlindRole::Other)).collect(),
+        };
+        if let Some(k) = killer {
+            out.push((k, BlindRole::KillInBig));
+        }
+        out
+    }
+
     /// Forced bets of a kind in this hand, for the screen (kill, straddle, bomb).
     pub fn forced_of(&self, kind: ForcedKind) -> impl Iterator<Item = (Seat, Chips)> + '_ {
         self.setup
@@ -355,4 +379,15 @@ impl HandState {
             Vec::new()
         }
     }
+}
+
+/// What a blind poster stands as ([`HandState::blind_posters`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlindRole {
+    Small,
+    Big,
+    /// F5/S1: the kill, posted in the big blind's place.
+    KillInBig,
+    /// One of more than two positional blinds.
+    Other,
 }

@@ -137,9 +137,12 @@ impl AmountEntry {
             .seats()
             .get(seat)
             .map_or(0, |s| s.bet.saturating_add(s.stack));
+        // Issue 32: pot-limit's top is the pot only where the pot binds; a
+        // house cap under it (H0's $1 with 1.50 in the pot) is a cap.
+        let pot_raise = current.saturating_add(pot_after_call);
         e.max_is = if max >= whole {
             MaxIs::AllIn
-        } else if state.spec().structure == Structure::PotLimit {
+        } else if state.spec().structure == Structure::PotLimit && max >= pot_raise {
             MaxIs::Pot
         } else {
             MaxIs::Cap
@@ -273,12 +276,20 @@ impl AmountEntry {
 
     /// A shortcut's name on the screen: the maximum says what it is.
     pub fn label(&self, preset: Preset) -> &'static str {
+        // A pot raise held down to a cap is the cap (issue 32: H0 read
+        // "pot 1" where 1 was the house's $1 cap and the pot 1.50).
+        let pot_capped = self.max_is == MaxIs::Cap
+            && self
+                .presets
+                .iter()
+                .any(|&(p, a)| p == Preset::Pot && a == self.max);
         match (preset, self.max_is) {
             (Preset::Min, _) => "min",
             (Preset::HalfPot, _) => "1/2 pot",
+            (Preset::Pot, _) if pot_capped => "cap",
             (Preset::Pot, _) | (Preset::Max, MaxIs::Pot) => "pot",
             (Preset::Max, MaxIs::AllIn) => "all-in",
-            (Preset::Max, MaxIs::Cap) => "max",
+            (Preset::Max, MaxIs::Cap) => "cap",
         }
     }
 

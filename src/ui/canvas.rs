@@ -48,6 +48,12 @@ pub trait Canvas: DrawTarget<Color = BinaryColor> + Sized {
     fn columns(&mut self, at: Point, cover: &[u64], lit: &[u64]) -> Result<(), Self::Error> {
         columns_by_pixels(self, at, cover, lit)
     }
+
+    /// `t` did not fit the panel and the screens cut it to what did (the
+    /// part drawn comes through [`Canvas::text`]). The panel has nothing
+    /// to do; a recording target (`tests/it/ui_worst.rs`) fails a screen
+    /// on it, since a cut name or amount can mislead.
+    fn cut(&mut self, _t: &TextSpec) {}
 }
 
 /// [`Canvas::columns`] a pixel at a time, on any target.

@@ -72,13 +72,17 @@ pub enum MenuItem {
     LoseLife,
     /// A player shows their hand.
     Show,
+    /// Issue 32: who is seated, with their stacks (a view). Just before
+    /// Host, so that minus from the first item still opens the host's
+    /// menu, and no other item moves.
+    Seated,
     Host,
 }
 
 impl MenuItem {
     /// The clock first: the one item a dealer reaches for mid-hand, and
     /// the first place never depends on the house (issue 32).
-    pub const ALL: [MenuItem; 17] = [
+    pub const ALL: [MenuItem; 18] = [
         MenuItem::Clock,
         MenuItem::Game,
         MenuItem::Button,
@@ -95,6 +99,7 @@ impl MenuItem {
         MenuItem::GutsFinal,
         MenuItem::LoseLife,
         MenuItem::Show,
+        MenuItem::Seated,
         MenuItem::Host,
     ];
 
@@ -127,7 +132,11 @@ impl MenuItem {
             MenuItem::GutsFinal => o.guts_final,
             MenuItem::LoseLife => o.lose_life,
             MenuItem::Show => o.show,
-            MenuItem::Misdeal | MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => return None,
+            MenuItem::Misdeal
+            | MenuItem::Clock
+            | MenuItem::Ledger
+            | MenuItem::Host
+            | MenuItem::Seated => return None,
         })
     }
 
@@ -171,7 +180,7 @@ impl MenuItem {
             }
             MenuItem::Button => return Some("after the first hand: host only".into()),
             MenuItem::LoseLife | MenuItem::Show => None,
-            MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => None,
+            MenuItem::Clock | MenuItem::Ledger | MenuItem::Host | MenuItem::Seated => None,
         };
         let why = event.and_then(|e| table.verify(&e).err().map(|e| e.to_string()));
         Some(why.unwrap_or_else(|| match self {
@@ -199,6 +208,7 @@ impl MenuItem {
             MenuItem::LoseLife => "Lose a life...".into(),
             MenuItem::Show => "Show hand...".into(),
             MenuItem::Host => "Host...".into(),
+            MenuItem::Seated => "Who is seated".into(),
         }
     }
 
@@ -544,6 +554,7 @@ impl Controller {
                         self.pick = 0;
                         (Mode::Ledger, Intent::None)
                     }
+                    MenuItem::Seated => (Mode::Dialog(Dialog::Seated { page: 0 }), Intent::None),
                     MenuItem::Bomb => (Mode::Main, Intent::Apply(TableEvent::BombNext)),
                     MenuItem::KillOrbit => (Mode::Main, Intent::Apply(TableEvent::StartKillOrbit)),
                     MenuItem::RunItTwice => (Mode::Main, hand(Event::RunItTwice)),

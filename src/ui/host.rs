@@ -72,6 +72,9 @@ pub enum Dialog {
     },
     /// Host: one more OK archives the ended night and starts the next.
     ConfirmNewNight,
+    /// Issue 32: who is seated and their stacks, a page of
+    /// [`SEATED_ROWS`] at a time (plus and minus turn them).
+    Seated { page: usize },
     /// Undo at the table of something that is not the last action of the
     /// hand in progress: one more OK takes `what` back, if the night is
     /// still as it was (`generation`).
@@ -596,6 +599,16 @@ impl Controller {
                 typed,
                 letter,
             } => super::walk_in::type_name(table, (card, rename), typed, letter, press),
+            Dialog::Seated { page } => match press.button {
+                Button::Plus | Button::Minus => {
+                    let pages = occupied(table).len().div_ceil(SEATED_ROWS);
+                    dialog(Dialog::Seated {
+                        page: pick::step(page, pages, press.button),
+                    })
+                }
+                Button::Ok => (Mode::Main, Intent::None),
+                _ => dialog(Dialog::Seated { page }),
+            },
             Dialog::ConfirmNewNight if ok => (Mode::Main, Intent::NewNight),
             Dialog::ConfirmNewNight => dialog(Dialog::ConfirmNewNight),
             Dialog::ConfirmUndo { what, generation } => {
@@ -761,6 +774,9 @@ impl Purpose {
         }
     }
 }
+
+/// Rows of the seated-players screen's page.
+pub const SEATED_ROWS: usize = 6;
 
 /// M5: what a corrected stack's difference can be, in the order the host
 /// steps through them: money into or out of the game (`None`), or chips

@@ -9,16 +9,16 @@ use crate::table::Table;
 
 use super::canvas::{Canvas, TextSpec};
 use super::host::{Dialog, HostItem};
-use super::screens::{left, list, money, put, seat_name, wrap, Line};
+use super::screens::{big, left, list, money, put, seat_name, title, wrap, Line, Names};
 use super::walk_in::{typed_name, TYPE_A_NAME};
 use embedded_graphics::prelude::Point;
 
 const CHANGE: &str = "+/- change  OK  UNDO back";
 
 /// A title, one big value, a hint.
-fn value<D: Canvas>(d: &mut D, title: &str, big: &str, hint: &str) -> Result<(), D::Error> {
-    left(d, title, &FONT_7X13_BOLD, 0)?;
-    put(d, big, &FONT_10X20, 0, 18, Alignment::Left)?;
+fn value<D: Canvas>(d: &mut D, head: &str, large: &str, hint: &str) -> Result<(), D::Error> {
+    title(d, head, 0)?;
+    big(d, large, 18)?;
     left(d, hint, &FONT_5X8, 44)
 }
 
@@ -34,12 +34,15 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
         Dialog::PlayerMenu { seat, item } => {
             let items = super::host::PlayerItem::offered(table, *seat);
             let stack = table.player(*seat).map_or(0, |p| p.stack);
+            let stack = Line::of(format_args!("{}", money(table, stack)));
+            // The title holds 18 small characters beside the list's tag.
+            let room = 18usize.saturating_sub(stack.len() + 1);
             list(
                 d,
                 &Line::of(format_args!(
                     "{} {}",
-                    seat_name(table, *seat),
-                    money(table, stack)
+                    Names::of(table, room).seat(*seat),
+                    &*stack
                 )),
                 items.len(),
                 *item,
@@ -97,7 +100,7 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             let up = *stack >= was;
             let diff = if up { stack - was } else { was - stack };
             let choices = super::host::correction_choices(table, *seat);
-            let title = Line::of(format_args!(
+            let head = Line::of(format_args!(
                 "{} {}{}",
                 seat_name(table, *seat),
                 if up { "+" } else { "-" },
@@ -110,16 +113,22 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
                 Some(_) => ("chips to", ""),
             };
             let big = match choices.get(*item).copied().flatten() {
-                Some(other) => Line::of(format_args!("{big} {}", seat_name(table, other))),
+                // "chips from " leaves ten of the 21 characters.
+                Some(other) => Line::of(format_args!("{big} {}", Names::of(table, 10).seat(other))),
                 None => Line::of(format_args!("{big}")),
             };
             let hint = if hint.is_empty() {
-                "a miscount between players"
+                "chips miscounted at seats"
             } else {
                 hint
             };
-            left(d, &title, &FONT_7X13_BOLD, 0)?;
-            put(d, &big, &FONT_7X13_BOLD, 0, 20, Alignment::Left)?;
+            title(d, &head, 0)?;
+            let (font, y) = if big.len() <= 18 {
+                (&FONT_7X13_BOLD, 20)
+            } else {
+                (&FONT_6X10, 22)
+            };
+            put(d, &big, font, 0, y, Alignment::Left)?;
             left(d, hint, &FONT_5X8, 36)?;
             left(d, CHANGE, &FONT_5X8, 52)
         }
@@ -168,12 +177,12 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             typed,
             letter,
         } => {
-            let title = match (card, rename) {
+            let head = match (card, rename) {
                 (Some(_), _) => Line::of(format_args!("New card's name")),
                 (None, Some(seat)) => Line::of(format_args!("Rename {}", seat_name(table, *seat))),
                 (None, None) => Line::of(format_args!("Name to seat")),
             };
-            left(d, &title, &FONT_7X13_BOLD, 0)?;
+            title(d, &head, 0)?;
             // What is typed, then the letter plus/minus turn, lit.
             put(d, typed, &FONT_10X20, 0, 18, Alignment::Left)?;
             let shown = typed_name(typed, *letter);
@@ -190,12 +199,10 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             left(d, "+/- letter  OK next", &FONT_5X8, 44)?;
             left(d, "hold OK done  UNDO del", &FONT_5X8, 53)
         }
-        Dialog::ConfirmNewNight => value(
-            d,
-            "New night?",
-            "OK = start",
-            "this night is archived; UNDO back",
-        ),
+        Dialog::Seated { page } => seated(d, table, *page),
+        Dialog::ConfirmNewNight => {
+            value(d, "New night?", "OK = start", "night archived; UNDO back")
+        }
         Dialog::ConfirmUndo { what, .. } => {
             left(d, "Take back?", &FONT_7X13_BOLD, 0)?;
             // Two lines of 21 characters hold any event's description.
@@ -205,4 +212,60 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
             left(d, "OK = take back  UNDO no", &FONT_5X8, 44)
         }
     }
+}
+
+/// Issue 32: who is seated, by seat, with their stacks, a page at a time:
+/// "3 Guest 10  99999.75", "(out)" for a player sitting out. The page
+/// count is always shown, so a tenth seat is never off the screen unseen.
+fn seated<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(), D::Error> {
+    use super::host::{occupied, SEATED_ROWS};
+    use super::screens::right;
+    use crate::table::Status;
+    let seats = occupied(table);
+    let pages = seats.len().div_ceil(SEATED_ROWS).max(1);
+    let page = page % pages;
+    let head = Line::of(format_args!(
+        "SEATED {}/{}",
+        seats.len(),
+        table.seats().len()
+    ));
+    left(d, &head, &FONT_6X10, 0)?;
+    right(
+        d,
+        &Line::of(format_args!("p{}/{pages}", page + 1)),
+        &FONT_5X8,
+        1,
+    )?;
+    if seats.is_empty() {
+        left(d, "nobody yet: tap a card", &FONT_5X8, 14)?;
+        left(d, "or Host > Seat a player", &FONT_5X8, 22)?;
+    }
+    for (row, &s) in seats
+        .iter()
+        .skip(page * SEATED_ROWS)
+        .take(SEATED_ROWS)
+        .enumerate()
+    {
+        let Some(p) = table.player(s) else { continue };
+        let y = 11 + 8 * row as i32;
+        let out = match p.status {
+            Status::Playing => "",
+            Status::WaitingForBigBlind => "waits ",
+            Status::SittingOut => "out ",
+            Status::Busted => "bust ",
+        };
+        left(
+            d,
+            &Line::of(format_args!("{:>2} {}", s + 1, seat_name(table, s))),
+            &FONT_5X8,
+            y,
+        )?;
+        right(
+            d,
+            &Line::of(format_args!("{out}{}", money(table, p.stack))),
+            &FONT_5X8,
+            y,
+        )?;
+    }
+    Ok(())
 }

@@ -9,7 +9,7 @@ use std::fmt::{self, Write};
 use super::fonts::{FONT_5X8, FONT_6X10};
 
 use super::canvas::Canvas;
-use super::screens::{left, money, specials, wrap, AllIn, Line, H};
+use super::screens::{left, money, specials, wrap, AllIn, Line, Names, H};
 use crate::engine::{Chips, HandState, Seat};
 use crate::table::{CurrentHand, Table};
 
@@ -194,34 +194,43 @@ pub(super) fn pots_and_specials<D: Canvas>(
     Ok(())
 }
 
-/// "D Ann SB Bob BB Cat": the button and the blinds of the hand, names
-/// cut to three letters when the whole line would not fit.
+/// "D Ann SB Bob BB Cat": the button, the blinds, a kill and the
+/// straddles of the hand (issue 32: who posted what), each
+/// name as long as the line lets them all be, and never two alike
+/// ([`Names`]): walk-ins are "D G1 SB G2 BB G3", never "D Gue SB Gue".
 fn positions(table: &Table, hand: &CurrentHand) -> Line {
+    use crate::engine::{BlindRole, ForcedKind};
     let state = hand.state();
-    let blinds: Vec<Seat> = state
-        .forced_of(crate::engine::ForcedKind::Blind)
-        .map(|(s, _)| s)
+    // Who posted what, as the engine says it (the killer in the big blind
+    // is "K/BB"), then any kill elsewhere and the straddles.
+    let mut posted: Vec<(&str, Seat)> = state
+        .blind_posters()
+        .into_iter()
+        .map(|(s, role)| {
+            let label = match role {
+                BlindRole::Small => "SB",
+                BlindRole::Big => "BB",
+                BlindRole::KillInBig => "K/BB",
+                BlindRole::Other => "BL",
+            };
+            (label, s)
+        })
         .collect();
-    let btn = table.player(hand.button).map(|p| &*p.name);
-    let label = |i: usize| match (blinds.len(), i) {
-        (2, 0) => "SB",
-        (2, _) | (1, _) => "BB",
-        _ => "BL",
-    };
-    for cut in [usize::MAX, 3] {
-        let short = |n: &str| n.chars().take(cut).collect::<String>();
+    if !state.setup().kill_in_blind {
+        posted.extend(state.forced_of(ForcedKind::Kill).map(|(s, _)| ("K", s)));
+    }
+    for kind in [ForcedKind::Straddle, ForcedKind::ButtonStraddle] {
+        posted.extend(state.forced_of(kind).map(|(s, _)| ("STR", s)));
+    }
+    for room in [12, 9, 7, 5, 4, 3, 2] {
+        let names = Names::of(table, room);
         let mut out = Line::new();
-        if let Some(b) = btn {
-            let _ = write!(out, "D {}", short(b));
+        if table.player(hand.button).is_some() {
+            let _ = write!(out, "D {}", names.seat(hand.button));
         }
-        for (i, &s) in blinds.iter().enumerate() {
-            let who = hand
-                .order
-                .get(s)
-                .and_then(|&t| table.player(t))
-                .map_or_else(|| format!("{}", s + 1), |p| short(&p.name));
+        for &(label, s) in &posted {
             let sep = if out.is_empty() { "" } else { " " };
-            let _ = write!(out, "{sep}{} {who}", label(i));
+            let _ = write!(out, "{sep}{label} {}", names.hand(hand, s));
         }
         if out.len() <= NARROW {
             return out;
@@ -254,4 +263,56 @@ pub(super) fn pots<D: Canvas>(
             (y, 7)
         }
     })
+}
+
+/// P1 at the showdown: each pot with who can win it, from `top` down in
+/// the small font: "s1 120: Bob Cat". Every contender is named: names
+/// shorten together ([`Names`]) until the pot's line holds them, and past
+/// that the pot goes on to the next line; pots that find no line left are
+/// counted on the last ("+2 pots"), never dropped in silence (issue 32).
+pub(super) fn contenders<D: Canvas>(
+    d: &mut D,
+    table: &Table,
+    hand: &CurrentHand,
+    pots: &[crate::engine::Pot],
+    top: i32,
+) -> Result<(), D::Error> {
+    let rows = usize::try_from((H - top) / 8).unwrap_or(0);
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, p) in pots.iter().enumerate() {
+        let head = match i {
+            0 => Line::of(format_args!("main {}:", money(table, p.amount))),
+            _ => Line::of(format_args!("s{i} {}:", money(table, p.amount))),
+        };
+        let line_at = |room: usize| {
+            let names = Names::of(table, room);
+            let mut l = Line::of(format_args!("{}", &*head));
+            for &s in &p.eligible {
+                let _ = write!(l, " {}", names.hand(hand, s));
+            }
+            l
+        };
+        let pot_lines: Vec<Line> = match [12, 9, 7, 5, 4, 3, 2]
+            .into_iter()
+            .map(line_at)
+            .find(|l| l.len() <= NARROW)
+        {
+            Some(l) => vec![l],
+            None => wrap(&line_at(3), NARROW).collect(),
+        };
+        // The last row is kept for the count of pots left off, if any.
+        let last = i + 1 == pots.len();
+        let room = if last { rows } else { rows.saturating_sub(1) };
+        if lines.len() + pot_lines.len() > room {
+            let more = pots.len() - i;
+            lines.truncate(rows.saturating_sub(1));
+            lines.push(Line::of(format_args!("+{more} pots not shown")));
+            break;
+        }
+        lines.extend(pot_lines);
+    }
+    for (i, l) in lines.iter().enumerate() {
+        left(d, l, &FONT_5X8, top + 8 * i as i32)?;
+    }
+    Ok(())
 }

@@ -63,6 +63,7 @@ mod ui_buttons;
 mod ui_deals;
 mod ui_legible;
 mod ui_limits;
+mod ui_met;
 mod ui_nights;
 mod ui_no_surprise;
 mod ui_pots;
@@ -70,6 +71,7 @@ mod ui_presses;
 mod ui_props;
 mod ui_screens;
 mod ui_showdown;
+mod ui_worst;
 mod walk_ins;
 
 #[global_allocator]

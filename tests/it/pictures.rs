@@ -78,6 +78,10 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("host-warning", pictured::host_warning),
     ("host-pick", pictured::host_pick),
     ("move-to", pictured::move_to),
+    // Issue 32: an empty table's first screen, who is seated, walk-ins told apart.
+    ("first-screen", crate::ui_met::first_screen),
+    ("seated-ten", crate::ui_met::seated_ten),
+    ("walk-ins-positions", crate::ui_met::walk_ins_positions),
     ("set-stack", pictured::set_stack),
     ("correction-kind", pictured::correction_kind),
     ("confirm-end", pictured::confirm_end),

@@ -224,8 +224,13 @@ fn m5_each_ledger_page_lists_the_transfers_its_code_holds() {
         screens::ledger_page(&mut f, n.table(), p).unwrap();
         f
     };
+    // Issue 32: five characters a side, a name's first four letters and
+    // its last (no two of these six alike, none another's start).
     let short = |t: &Transfer| {
-        let five = |s: &str| s.chars().take(5).collect::<String>();
+        let five = |s: &str| {
+            let c: Vec<char> = s.chars().collect();
+            c[..4].iter().chain(c.last()).collect::<String>()
+        };
         format!("{}>{}", five(&t.from), five(&t.to))
     };
     // Each page beside its code lists what the code holds, and no other.

@@ -200,17 +200,17 @@ fn d3_s2_the_menu_offers_only_what_the_house_has() {
     };
     let (h4, clock) = menu("config/houses/h4-house-dealer-limit.toml");
     // Before the first hand: H4's dealer's choice of game and the draw for the button.
-    assert_eq!(h4, vec![Clock, Game, Button, Ledger, Host]);
+    assert_eq!(h4, vec![Clock, Game, Button, Ledger, Seated, Host]);
     assert_eq!(clock, "Clock 60s");
     let (h2, clock) = menu("config/houses/h2-pats-no-limit.toml");
     assert_eq!(
         h2,
         // Heads-up nobody sits under the gun, so no straddle either.
-        vec![Clock, Button, Ledger, Bomb, Host]
+        vec![Clock, Button, Ledger, Bomb, Seated, Host]
     );
     assert_eq!(clock, "Clock 60s");
     let (h0, _) = menu("config/houses/h0-pot-limit-home.toml");
-    assert_eq!(h0, vec![Clock, Game, Button, Ledger, Bomb, KillOrbit, Host]);
+    assert_eq!(h0, vec![Clock, Game, Button, Ledger, Bomb, KillOrbit, Seated, Host]);
     // A house with a longer clock says so on the menu.
     let text = format!("{}\n[clock]\nseconds = 90\n", dealerd::rules::DEFAULT_TOML);
     let rules = dealerd::rules::load_str("slow.toml", &text).expect("loads");

@@ -15,7 +15,7 @@ use crate::ui::pot_lines;
 
 use super::footer::confirmation;
 use super::line::Line;
-use super::names::{money, name};
+use super::names::{money, Names};
 use super::street::street;
 use super::text::{left, put, right};
 use super::W;
@@ -45,13 +45,16 @@ pub(super) fn action_saying<D: Canvas>(
     let Some(seat) = state.to_act() else {
         return left(d, state.expected(), &FONT_5X8, 0);
     };
+    // The name in the bold characters the street's name leaves.
+    let street = street(state);
+    let room = (W as usize - 2).saturating_sub(6 * street.len()) / 7;
     left(
         d,
-        &Line::of(format_args!("{}", name(table, hand, seat))),
+        &Line::of(format_args!("{}", Names::of(table, room).hand(hand, seat))),
         &FONT_7X13_BOLD,
         0,
     )?;
-    right(d, &street(state), &FONT_6X10, 1)?;
+    right(d, &street, &FONT_6X10, 1)?;
     let owed = state.to_call(seat);
     // F3: the bring-in is posted or completed; it is not a check or a bet.
     let bring_in = state.legal_actions().and_then(|l| l.bring_in);
@@ -74,7 +77,15 @@ pub(super) fn action_saying<D: Canvas>(
         right(d, tag, &FONT_6X10, 25)?;
         if let Some(pad) = &e.keypad {
             // Typing: the digits as they arrive, and which button is which.
-            put(d, &pad.shown(), &FONT_10X20, W / 2, 35, Alignment::Center)?;
+            // Past the big font's twelve characters, a smaller one: every
+            // digit typed stays in view.
+            let shown = pad.shown();
+            let (font, y): (&'static MonoFont<'static>, i32) = match shown.len() {
+                0..=12 => (&FONT_10X20, 35),
+                13..=18 => (&FONT_7X13_BOLD, 38),
+                _ => (&FONT_6X10, 40),
+            };
+            put(d, &shown, font, W / 2, y, Alignment::Center)?;
             return left(d, crate::ui::keypad::KEY_MAP, &FONT_5X8, 56);
         }
         put(
@@ -113,7 +124,13 @@ pub(super) fn action_saying<D: Canvas>(
         (None, Err(NoRaise::CapReached)) => Line::of(format_args!("no raise: capped")),
         (None, Err(_)) => Line::of(format_args!("no raise")),
     };
-    left(d, &range, &FONT_6X10, 25)?;
+    // Two five-digit amounts with cents ("raise 24999.75-24999.75") take
+    // the small font rather than lose the maximum.
+    if range.len() <= 21 {
+        left(d, &range, &FONT_6X10, 25)?;
+    } else {
+        left(d, &range, &FONT_5X8, 26)?;
+    }
     // B4: how many raises the cap leaves in this round.
     if let Some(n) = state.raises_left().filter(|&n| n > 0) {
         let tag = Line::of(format_args!("{n} left"));

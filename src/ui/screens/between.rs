@@ -13,7 +13,6 @@ use crate::table::{CurrentHand, Night, Table, TableEvent};
 use crate::ui::canvas::Canvas;
 use crate::ui::fonts::{FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 
-use super::footer::message;
 use super::line::{wrap, Line};
 use super::names::{money, name};
 use super::specials::{specials, AllIn};
@@ -71,13 +70,24 @@ pub(super) fn between_next<D: Canvas>(
     }
     let next = match next {
         Ok(next) => next,
-        // No next hand (one player left with chips): who won, and why.
+        // Issue 32: fewer than two players, the first screen a new host
+        // sees: what to do, not an error cut off in a bar.
+        Err(_) if table.seats().iter().flatten().count() < 2 && won.is_empty() => {
+            return first_screen(d, table);
+        }
+        // No next hand (one player left with chips): who won, and why,
+        // whole, in the lines the panel has.
         Err(e) => {
             left(d, "NEXT HAND", &FONT_7X13_BOLD, 0)?;
-            for (i, l) in wrap(&won, 25).take(2).enumerate() {
-                left(d, &l, &FONT_5X8, 16 + 8 * i as i32)?;
+            let mut y = 16;
+            for l in wrap(&won, 25).chain(wrap(e, 25)) {
+                if y + 8 > 64 {
+                    break;
+                }
+                left(d, &l, &FONT_5X8, y)?;
+                y += 8;
             }
-            return message(d, e);
+            return Ok(());
         }
     };
     // G8, G9: Guts and lives games deal no engine hand, so the preview's
@@ -187,6 +197,23 @@ pub(super) fn between_next<D: Canvas>(
         inverse(d, l, &FONT_5X8, bottom + 8 * i as i32)?;
     }
     Ok(())
+}
+
+/// An empty table's screen: how many are seated and how to seat someone,
+/// by a player's card or from the menu without one.
+fn first_screen<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
+    let n = table.seats().iter().flatten().count();
+    left(d, "NEXT HAND", &FONT_7X13_BOLD, 0)?;
+    left(
+        d,
+        &Line::of(format_args!("{n} seated, 2 to deal")),
+        &FONT_6X10,
+        15,
+    )?;
+    left(d, "Tap a player's card, or", &FONT_5X8, 28)?;
+    left(d, "hold OK: Host... >", &FONT_5X8, 36)?;
+    left(d, "  Seat a player", &FONT_5X8, 44)?;
+    inverse(d, "hold OK: Who is seated", &FONT_5X8, 56)
 }
 
 /// M3, F2 (H4): what the dealer collects before the cards go out: the

@@ -13,7 +13,7 @@ use crate::ui::fonts::{FONT_5X8, FONT_6X10};
 use crate::ui::qr;
 
 use super::line::Line;
-use super::names::money;
+use super::names::{money, short_names};
 use super::text::{first_chars, left, put, right};
 use super::{H, W};
 
@@ -80,12 +80,28 @@ fn settle_up_page<D: Canvas>(
     // The page's transfers: who to whom, then the amount, right under.
     let on_page = held.len();
     let mut y = 11;
+    if transfers.is_empty() {
+        y += 8;
+    }
+    // Five characters a side beside the code, each name in a form no
+    // other name on the night's books or at the table shares (issue 32:
+    // "Guest>Guest 0.75").
+    let mut all: Vec<&str> = transfers
+        .iter()
+        .flat_map(|t| [&*t.from, &*t.to])
+        .chain(table.seats().iter().flatten().map(|p| &*p.name))
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    let forms = short_names(&all, 5);
+    let short = |n: &str| {
+        all.iter()
+            .position(|a| *a == n)
+            .and_then(|i| forms.get(i))
+            .map_or_else(|| first_chars(n, 5).to_string(), String::clone)
+    };
     for t in transfers.get(held).unwrap_or_default() {
-        let who = Line::of(format_args!(
-            "{}>{}",
-            first_chars(&t.from, 5),
-            first_chars(&t.to, 5)
-        ));
+        let who = Line::of(format_args!("{}>{}", short(&t.from), short(&t.to)));
         left(d, &who, &FONT_5X8, y)?;
         let amount = Line::of(format_args!("{}", money(table, t.amount)));
         put(d, &amount, &FONT_5X8, W - H - 2, y + 8, Alignment::Right)?;

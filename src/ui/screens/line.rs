@@ -100,15 +100,33 @@ impl Deref for Line {
 /// Words into lines of at most `width` bytes, each word on the line after
 /// when it does not fit, a word longer than `width` on a line of its own;
 /// words are separated by one space whatever separated them in `text`.
+/// Words that start with a digit stay on the line of a capitalised word
+/// before them while they fit on one: "Guest 4 192.50" is a player and an
+/// amount, and "Guest" at a line's end read as any walk-in (issue 32); a
+/// game's "hi-lo 3-6" wraps as words do.
 pub(in crate::ui) fn wrap(text: &str, width: usize) -> impl Iterator<Item = Line> + '_ {
     let mut words = text.split_whitespace().peekable();
-    std::iter::from_fn(move || {
+    let mut chunks = std::iter::from_fn(move || {
         let first = words.next()?;
-        let mut line = Line::new();
-        let _ = line.write_str(first);
-        while let Some(word) = words.next_if(|w| line.len() + 1 + w.len() <= width) {
+        let mut chunk = Line::new();
+        let _ = chunk.write_str(first);
+        let name = first.starts_with(|c: char| c.is_uppercase());
+        while let Some(word) = words.next_if(|w| {
+            name && w.starts_with(|c: char| c.is_ascii_digit())
+                && chunk.len() + 1 + w.len() <= width
+        }) {
+            let _ = chunk.write_char(' ');
+            let _ = chunk.write_str(word);
+        }
+        Some(chunk)
+    })
+    .peekable();
+    std::iter::from_fn(move || {
+        let line = chunks.next()?;
+        let mut line = line;
+        while let Some(chunk) = chunks.next_if(|w| line.len() + 1 + w.len() <= width) {
             let _ = line.write_char(' ');
-            let _ = line.write_str(word);
+            let _ = line.write_str(&chunk);
         }
         Some(line)
     })

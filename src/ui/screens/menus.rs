@@ -11,7 +11,7 @@ use crate::ui::fonts::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 
 use super::line::{wrap, Line};
 use super::names::seat_name;
-use super::text::{inverse, left, put, right};
+use super::text::{inverse, left, put, right, title};
 
 /// The menu, selection lit.
 pub fn menu<D: Canvas>(
@@ -29,14 +29,21 @@ pub fn menu<D: Canvas>(
 /// list every menu and dialog draws. `label(i)` is item `i`'s text.
 pub(in crate::ui) fn list<D: Canvas, L: AsRef<str>>(
     d: &mut D,
-    title: &str,
+    title_text: &str,
     n: usize,
     selected: usize,
     label: impl Fn(usize) -> L,
 ) -> Result<(), D::Error> {
-    left(d, title, &FONT_7X13_BOLD, 0)?;
-    right(d, "+/- OK", &FONT_5X8, 2)?;
     let sel = selected % n.max(1);
+    // Past five items the list scrolls: where the selection is says that
+    // there are more (issue 32: no list drops an entry in silence).
+    let tag = if n > 5 {
+        Line::of(format_args!("+/- OK {}/{n}", sel + 1))
+    } else {
+        Line::of(format_args!("+/- OK"))
+    };
+    title(d, title_text, 5 * tag.len() as i32 + 2)?;
+    right(d, &tag, &FONT_5X8, 2)?;
     let first = sel.saturating_sub(2).min(n.saturating_sub(5));
     for (row, i) in (first..(first + 5).min(n)).enumerate() {
         let y = 14 + 10 * row as i32;

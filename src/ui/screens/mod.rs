@@ -49,9 +49,9 @@ pub use street::street_name;
 
 pub(super) use line::{wrap, Line};
 pub(super) use menus::list;
-pub(super) use names::seat_name;
+pub(super) use names::{seat_name, Names};
 pub(super) use specials::{specials, AllIn};
-pub(super) use text::{inverse, left, put};
+pub(super) use text::{big, inverse, left, put, right, title};
 
 use action::action_saying;
 use between::{between_next, next_hand};

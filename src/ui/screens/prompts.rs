@@ -16,7 +16,7 @@ use crate::ui::pot_lines;
 
 use super::footer::confirmation;
 use super::line::Line;
-use super::names::{money, name, seat_name};
+use super::names::{money, name, seat_name, Names};
 use super::street::deal_what;
 use super::text::{inverse, left, put, right};
 use super::H;
@@ -55,7 +55,11 @@ pub(super) fn prompt<D: Canvas>(
             // made when both boards are out.
             let hint = match first {
                 _ if table.offers().run_it_twice => Line::of(format_args!("OK dealt B:2 dealt")),
-                Some(s) => Line::of(format_args!("OK, or {:.10} acts", name(table, hand, s))),
+                // 21 characters in the bar: the name in the 9 left.
+                Some(s) => Line::of(format_args!(
+                    "OK, or {} acts",
+                    Names::of(table, 9).hand(hand, s)
+                )),
                 None if run_out => Line::of(format_args!("OK when all dealt")),
                 None => Line::of(format_args!("OK when dealt")),
             };
@@ -179,13 +183,21 @@ pub(super) fn lives<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error>
         &FONT_6X10,
         1,
     )?;
-    // Two columns of four: ten seats at most, nine rows of players would
-    // not fit; those with none left are shown too, at 0.
-    for (i, &(seat, left_)) in game.lives.iter().take(8).enumerate() {
-        let who = table.player(seat).map_or("?", |p| &*p.name);
-        let row = Line::of(format_args!("{who:<8.8}{left_:>2}"));
-        let (x, y) = (64 * (i as i32 / 4), 14 + 10 * (i as i32 % 4));
-        put(d, &row, &FONT_6X10, x, y, Alignment::Left)?;
+    // Two columns of four, or of five in the small font past eight
+    // players (ten seats: none is left off); those with none left are
+    // shown too, at 0. Names in the room a column leaves, never alike.
+    let small = game.lives.len() > 8;
+    let (rows, font, pitch, room) = if small {
+        (5, &FONT_5X8, 8, 9)
+    } else {
+        (4, &FONT_6X10, 10, 8)
+    };
+    let names = Names::of(table, room);
+    for (i, &(seat, left_)) in game.lives.iter().take(2 * rows).enumerate() {
+        let who = Line::of(format_args!("{}", names.seat(seat)));
+        let row = Line::of(format_args!("{:<room$}{left_:>2}", &*who));
+        let (x, y) = (64 * (i / rows) as i32, 14 + pitch * (i % rows) as i32);
+        put(d, &row, font, x, y, Alignment::Left)?;
     }
     inverse(d, "OK: who lost a life", &FONT_5X8, 56)
 }

@@ -132,25 +132,9 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         if pots.len() < 2 {
             return pot_lines::pots(d, table, state, below + 1).map(drop);
         }
-        // Each pot with who can win it (P1): "s1 120: Bob Cat".
-        let room = usize::try_from((64 - below) / 8).unwrap_or(0);
-        for (i, p) in pots.iter().take(room).enumerate() {
-            let mut l = Line::new();
-            let _ = match i {
-                0 => write!(l, "main {}:", money(table, p.amount)),
-                _ => write!(l, "s{i} {}:", money(table, p.amount)),
-            };
-            for &s in &p.eligible {
-                let _ = write!(l, " {}", name(table, hand, s));
-            }
-            left(
-                d,
-                l.get(..25).unwrap_or(&l),
-                &FONT_5X8,
-                below + 8 * i as i32,
-            )?;
-        }
-        return Ok(());
+        // Each pot with who can win it (P1): "s1 120: Bob Cat", every
+        // contender named (issue 32: "Jo" was cut off the end).
+        return pot_lines::contenders(d, table, hand, &pots, below);
     }
     let room = usize::try_from((64 - below) / 10).unwrap_or(0);
     for (i, l) in lines

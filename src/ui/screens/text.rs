@@ -10,6 +10,7 @@ use embedded_graphics::text::Alignment;
 
 use super::W;
 use crate::ui::canvas::{Canvas, TextSpec};
+use crate::ui::fonts::{FONT_10X20, FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 
 pub(in crate::ui) fn put<D: Canvas>(
     d: &mut D,
@@ -20,13 +21,21 @@ pub(in crate::ui) fn put<D: Canvas>(
     align: Alignment,
 ) -> Result<(), D::Error> {
     let max = ((W as u32) / font.character_size.width.max(1)) as usize;
-    d.text(&TextSpec {
-        text: first_chars(s, max),
+    let spec = TextSpec {
+        text: s,
         font,
         at: Point::new(x, y),
         align,
         color: BinaryColor::On,
         background: None,
+    };
+    let shown = first_chars(s, max);
+    if shown.len() < s.len() {
+        d.cut(&spec);
+    }
+    d.text(&TextSpec {
+        text: shown,
+        ..spec
     })
 }
 
@@ -44,6 +53,40 @@ pub(super) fn first_chars(s: &str, max: usize) -> &str {
         Some((end, _)) => &s[..end],
         None => s,
     }
+}
+
+/// A title on the top line, in the boldest font that holds it whole in
+/// the panel's width less `reserve` pixels (a tag on the right): a long
+/// name in a title is drawn smaller, never cut (issue 32).
+pub(in crate::ui) fn title<D: Canvas>(d: &mut D, s: &str, reserve: i32) -> Result<(), D::Error> {
+    let (font, y) = fitting(s, W - reserve, &[(&FONT_7X13_BOLD, 0), (&FONT_6X10, 1)]);
+    put(d, s, font, 0, y, Alignment::Left)
+}
+
+/// A value drawn large at `y` (a seat, a name, an amount), in the largest
+/// font that holds it whole.
+pub(in crate::ui) fn big<D: Canvas>(d: &mut D, s: &str, y: i32) -> Result<(), D::Error> {
+    let (font, dy) = fitting(
+        s,
+        W,
+        &[(&FONT_10X20, 0), (&FONT_7X13_BOLD, 3), (&FONT_6X10, 5)],
+    );
+    put(d, s, font, 0, y + dy, Alignment::Left)
+}
+
+/// The first of `fonts` in which `s` is at most `width` pixels wide, else
+/// the 5x8 font; with each font, how far down it sits.
+fn fitting(
+    s: &str,
+    width: i32,
+    fonts: &[(&'static MonoFont<'static>, i32)],
+) -> (&'static MonoFont<'static>, i32) {
+    let n = s.chars().count() as i32;
+    fonts
+        .iter()
+        .copied()
+        .find(|(f, _)| n * f.character_size.width as i32 <= width)
+        .unwrap_or((&FONT_5X8, 2))
 }
 
 pub(in crate::ui) fn left<D: Canvas>(
@@ -76,12 +119,20 @@ pub(in crate::ui) fn inverse<D: Canvas>(
         .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
         .draw(d)?;
     let max = (W as u32 / font.character_size.width.max(1)) as usize;
-    d.text(&TextSpec {
-        text: first_chars(s, max),
+    let spec = TextSpec {
+        text: s,
         font,
         at: Point::new(1, y),
         align: Alignment::Left,
         color: BinaryColor::Off,
         background: None,
+    };
+    let shown = first_chars(s, max);
+    if shown.len() < s.len() {
+        d.cut(&spec);
+    }
+    d.text(&TextSpec {
+        text: shown,
+        ..spec
     })
 }

@@ -1,0 +1,287 @@
+//! Issue 32, "What a new dealer met", the legible half: each through the
+//! device's presses on the controller, from an empty table, as a new
+//! dealer would meet it. Each failed on the panel before issue 32.
+
+use std::sync::Arc;
+
+use dealerd::table::{Night, TableEvent};
+use dealerd::ui::{Button, Controller, Dialog, Intent, Mode, Press, View};
+
+use crate::ui_worst::drawn;
+
+fn night(rules: &str) -> Night {
+    let rules = match rules {
+        "default" => dealerd::rules::load_str("default.toml", dealerd::rules::DEFAULT_TOML),
+        file => {
+            dealerd::rules::load_file(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+        }
+    };
+    Night::new(Arc::new(rules.unwrap_or_else(|e| panic!("{e}"))))
+}
+
+/// Walk-ins as the host seats them without a card: "Guest 1", "Guest 2"...
+fn walk_ins(n: &mut Night, count: usize, stack: u64) {
+    for i in 0..count {
+        n.apply(TableEvent::Join {
+            seat: i,
+            name: format!("Guest {}", i + 1),
+            buy_in: stack,
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// One press, its intent applied as the session applies it.
+fn press(n: &mut Night, c: &mut Controller, button: Button, long: bool) {
+    match c.press(View::of(n), Press { button, long }) {
+        Intent::Apply(e) => {
+            n.apply(e).unwrap_or_else(|e| panic!("{e}"));
+        }
+        Intent::ApplyAll(es) => {
+            for e in es {
+                n.apply(e).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+        Intent::Tell(t) => panic!("refused: {t}"),
+        _ => {}
+    }
+}
+
+fn texts(n: &Night, c: &Controller) -> Vec<String> {
+    let (texts, faults) = drawn(&View::of(n), c);
+    assert!(faults.is_empty(), "{faults:#?}");
+    texts
+}
+
+/// "Names are cut to 3 letters on the positions line ...: walk-ins read
+/// `D Gue SB Gue BB Gue`": now each keeps its number.
+#[test]
+fn i32_walk_ins_on_the_positions_line_keep_their_numbers() {
+    let mut n = night("default");
+    walk_ins(&mut n, 3, 100);
+    let mut c = Controller::new();
+    press(&mut n, &mut c, Button::Ok, false);
+    let t = texts(&n, &c);
+    let line = t
+        .iter()
+        .find(|l| l.starts_with("D "))
+        .unwrap_or_else(|| panic!("no positions line: {t:?}"));
+    for g in ["G1", "G2", "G3"] {
+        assert!(line.split(' ').any(|w| w == g), "{g} not in {line:?}");
+    }
+    assert!(!line.contains("Gue"), "{line:?}");
+}
+
+/// "... and the settle-up reads `Guest>Guest 0.75`. Only the QR says which
+/// guest": now the line beside the code says which.
+#[test]
+fn i32_the_settle_up_says_which_guest_pays_which() {
+    let mut n = night("default");
+    walk_ins(&mut n, 2, 100);
+    let mut c = Controller::new();
+    press(&mut n, &mut c, Button::Ok, false);
+    // Heads-up the button posts the small blind and acts first: a fold.
+    press(&mut n, &mut c, Button::Fold, false);
+    assert!(!n.table().in_hand(), "the fold ends the hand");
+    press(&mut n, &mut c, Button::Ok, true);
+    let at = dealerd::ui::MenuItem::offered(n.table(), false)
+        .iter()
+        .position(|&i| i == dealerd::ui::MenuItem::Ledger)
+        .expect("the ledger is on the menu");
+    for _ in 0..at {
+        press(&mut n, &mut c, Button::Plus, false);
+    }
+    press(&mut n, &mut c, Button::Ok, false);
+    assert_eq!(c.mode, Mode::Ledger);
+    let t = texts(&n, &c);
+    assert!(
+        t.iter().any(|l| l == "G1>G2" || l == "G2>G1"),
+        "who pays whom: {t:?}"
+    );
+    assert!(!t.iter().any(|l| l.contains("Guest>")), "{t:?}");
+}
+
+/// "An empty table gives no way in. The first screen shows a cut-off error
+/// and no hint how to seat anyone; no screen lists who is seated with
+/// their stacks."
+#[test]
+fn i32_an_empty_table_says_how_to_seat_someone_and_who_is_seated() {
+    let mut n = night("config/houses/h1-dealers-choice.toml");
+    let mut c = Controller::new();
+    let t = texts(&n, &c);
+    assert_eq!(t.first().map(String::as_str), Some("NEXT HAND"), "{t:?}");
+    assert!(t.iter().any(|l| l.contains("0 seated")), "{t:?}");
+    assert!(t.iter().any(|l| l.contains("Seat a player")), "{t:?}");
+    assert!(t.iter().any(|l| l.contains("card")), "{t:?}");
+    // The seated players, the item before Host, the menu's last: minus
+    // twice from the first.
+    walk_ins(&mut n, 1, 40);
+    press(&mut n, &mut c, Button::Ok, true);
+    press(&mut n, &mut c, Button::Minus, false);
+    press(&mut n, &mut c, Button::Minus, false);
+    press(&mut n, &mut c, Button::Ok, false);
+    assert_eq!(c.mode, Mode::Dialog(Dialog::Seated { page: 0 }));
+    let t = texts(&n, &c);
+    assert!(t.iter().any(|l| l.starts_with("SEATED 1/")), "{t:?}");
+    assert!(t.iter().any(|l| l == " 1 Guest 1"), "{t:?}");
+    let stack = n.table().money(40);
+    assert!(t.contains(&stack), "its stack {stack}: {t:?}");
+    press(&mut n, &mut c, Button::Ok, false);
+    assert_eq!(c.mode, Mode::Main);
+}
+
+/// Ten seated: the list pages, and says so; nobody is left off.
+#[test]
+fn i32_ten_seated_players_are_listed_on_two_marked_pages() {
+    let mut n = night("tests/data/rules/deep-ten.toml");
+    walk_ins(&mut n, 10, 99_999);
+    let mut c = Controller::new();
+    press(&mut n, &mut c, Button::Ok, true);
+    press(&mut n, &mut c, Button::Minus, false);
+    press(&mut n, &mut c, Button::Minus, false);
+    press(&mut n, &mut c, Button::Ok, false);
+    let first = texts(&n, &c);
+    assert!(first.iter().any(|l| l == "p1/2"), "{first:?}");
+    press(&mut n, &mut c, Button::Plus, false);
+    let second = texts(&n, &c);
+    assert!(second.iter().any(|l| l == "p2/2"), "{second:?}");
+    for i in 1..=10 {
+        let row = format!("{i:>2} Guest {i}");
+        assert!(
+            first.contains(&row) != second.contains(&row),
+            "{row:?} on one page: {first:?} {second:?}"
+        );
+    }
+    assert_eq!(
+        first
+            .iter()
+            .chain(&second)
+            .filter(|l| *l == "99999")
+            .count(),
+        10
+    );
+}
+
+/// Pictured (`pictures.rs`): an empty table's first screen.
+pub(crate) fn first_screen() -> dealerd::ui::Frame {
+    let n = night("config/houses/h1-dealers-choice.toml");
+    frame(&n, &Controller::new())
+}
+
+/// Pictured: ten walk-ins, the first page of who is seated.
+pub(crate) fn seated_ten() -> dealerd::ui::Frame {
+    let mut n = night("tests/data/rules/deep-ten.toml");
+    walk_ins(&mut n, 10, 99_999);
+    let mut c = Controller::new();
+    press(&mut n, &mut c, Button::Ok, true);
+    press(&mut n, &mut c, Button::Minus, false);
+    press(&mut n, &mut c, Button::Minus, false);
+    press(&mut n, &mut c, Button::Ok, false);
+    frame(&n, &c)
+}
+
+/// Pictured: three walk-ins' first hand, the positions line.
+pub(crate) fn walk_ins_positions() -> dealerd::ui::Frame {
+    let mut n = night("default");
+    walk_ins(&mut n, 3, 100);
+    let mut c = Controller::new();
+    press(&mut n, &mut c, Button::Ok, false);
+    frame(&n, &c)
+}
+
+fn frame(n: &Night, c: &Controller) -> dealerd::ui::Frame {
+    let mut f = dealerd::ui::Frame::new();
+    dealerd::ui::screens::draw(&mut f, &View::of(n), c).expect("draws");
+    f
+}
+
+/// "H0's top shortcut reads `pot 1` where 1 is the house's $1 cap and the
+/// pot is 1.50": H0, "Max Bet/Raise: $1", five callers make a pot of 1.25
+/// on the flop; the top shortcut is the cap, and says so.
+#[test]
+fn i32_h0_a_pot_raise_held_to_the_house_cap_is_labelled_cap() {
+    let n = crate::ui_screens::night(
+        "rules config/houses/h0-pot-limit-home.toml\njoin 1 Ann 20\njoin 2 Bob 20\n\
+         join 3 Cat 20\njoin 4 Dan 20\njoin 5 Eve 20\nbutton Ann\ngame Hold'em\ndeal\n\
+         Dan call\nEve call\nAnn call\nBob call\nCat check\nflop\n",
+    );
+    assert_eq!(n.table().live_hand().map(|h| h.state().pot()), Some(25));
+    let mut c = Controller::new();
+    let mut m = n.clone();
+    for _ in 0..4 {
+        press(&mut m, &mut c, Button::BetRaise, false);
+    }
+    let Mode::Entry(e) = &c.mode else {
+        panic!("not in entry: {:?}", c.mode);
+    };
+    assert_eq!(e.amount, e.max);
+    assert_eq!(n.table().money(e.max), "1", "the house's $1 cap");
+    let t = texts(&n, &c);
+    assert!(t.iter().any(|l| l == "cap"), "{t:?}");
+    assert!(
+        !t.iter().any(|l| l == "pot"),
+        "the pot is 1.25, not 1: {t:?}"
+    );
+}
+
+/// "With the killer in the big blind the flop prompt names the wrong seat
+/// as the big blind": H0's kill orbit, Dan wins two pots running and his
+/// kill lands in the big blind ("Kill player posts 2x BB (50¢)"); the
+/// positions line on the flop prompt names him there, and Cat as the small
+/// blind, never Cat as the big.
+#[test]
+fn i32_f5_the_killer_in_the_big_blind_is_named_there() {
+    let n = crate::ui_screens::night(
+        "rules config/houses/h0-pot-limit-home.toml\njoin 1 Ann 20\njoin 2 Bob 20\n\
+         join 3 Cat 20\njoin 4 Dan 20\nbutton Dan\nkillorbit\n\
+         deal\nCat call\nDan raise 0.50\nAnn fold\nBob fold\nCat call\n\
+         flop\nCat check\nDan bet 0.25\nCat fold\n\
+         deal\nDan raise 0.50\nAnn fold\nBob fold\nCat call\n\
+         flop\nCat check\nDan bet 0.25\nCat fold\n\
+         expect kill Dan\ndeal\nAnn call\nBob call\nCat call\nDan check\n",
+    );
+    let c = Controller::new();
+    let t = texts(&n, &c);
+    assert!(
+        t.iter()
+            .any(|l| l.starts_with("FLOP") || l.contains("FLOP")),
+        "the flop prompt: {t:?}"
+    );
+    let line = t
+        .iter()
+        .find(|l| l.starts_with("D "))
+        .unwrap_or_else(|| panic!("no positions line: {t:?}"));
+    assert_eq!(line, "D Bob SB Cat K/BB Dan", "{t:?}");
+}
+
+/// P1: "A pot line read `main 40: Al Mike Guest 1` and silently dropped
+/// Jo, who was in that pot and won it." Four all in with long names: the
+/// showdown's pot lines name every contender of every pot.
+#[test]
+fn i32_p1_every_contender_of_every_pot_is_named_at_the_showdown() {
+    let n = crate::ui_screens::night(
+        "rules tests/data/rules/deep-ten.toml\njoin 1 Alexander 100\njoin 2 Christophe 200\n\
+         join 3 Maximilian 300\njoin 4 Jo 400\nbutton Alexander\ndeal\n\
+         Jo allin\nAlexander allin\nChristophe allin\nMaximilian allin\nflop\nturn\nriver\n",
+    );
+    let state = n.table().live_hand().expect("a hand").state();
+    assert_eq!(state.phase(), dealerd::engine::Phase::Showdown);
+    let c = Controller::new();
+    let (t, _) = drawn(&View::of(&n), &c);
+    let pots: Vec<&String> = t
+        .iter()
+        .filter(|l| l.starts_with("main ") || l.starts_with('s'))
+        .collect();
+    let main = pots
+        .iter()
+        .find(|l| l.starts_with("main "))
+        .unwrap_or_else(|| panic!("{t:?}"));
+    let words: Vec<&str> = main.split(' ').skip(2).collect();
+    assert_eq!(words.len(), 4, "four contenders in {main:?}");
+    assert!(words.contains(&"Jo"), "{main:?}");
+    let firsts: std::collections::BTreeSet<char> =
+        words.iter().filter_map(|w| w.chars().next()).collect();
+    assert_eq!(firsts.len(), 4, "each its own: {main:?}");
+    assert!(t.iter().all(|l| l.len() <= 25), "{t:?}");
+    assert!(pots.len() >= 3, "main and two side pots: {t:?}");
+}
