@@ -176,6 +176,16 @@ fn checked(what: &str, given: &Spanned<String>, c: &mut Check) -> Option<Named> 
         ))
     } else if name.trim() != name {
         Some(format!("{what} \"{name}\" starts or ends with a space"))
+    } else if let Some(ch) = name
+        .chars()
+        .next()
+        .filter(|ch| matches!(ch, '=' | '+' | '-' | '@'))
+    {
+        // The ledger's CSV is opened in spreadsheets, which run such a
+        // cell as a formula (issue 35).
+        Some(format!(
+            "{what} \"{name}\" starts with \"{ch}\", which a spreadsheet opening the ledger would read as a formula"
+        ))
     } else if name.chars().count() > MAX_NAME_CHARS {
         Some(format!(
             "{what} \"{name}\" is {} characters; the screen shows {MAX_NAME_CHARS}",

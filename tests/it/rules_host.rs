@@ -108,3 +108,24 @@ fn a_refused_blind_makes_no_follow_on_error() {
         ["blinds must not go down: 1 after 2 (small blind first; equal is fine)"]
     );
 }
+
+/// Names a host might type that the screen or the ledger would get wrong:
+/// empty, a line break, the same name in another case, a spreadsheet
+/// formula.
+#[test]
+fn names_that_would_mislead_are_refused() {
+    let roster = |names: &str| format!("roster = [{names}]\n{DEFAULT_TOML}");
+    assert_eq!(messages(&roster("\"\"")), ["roster name is empty"]);
+    assert_eq!(
+        messages(&roster("\"Ann\\nBob\"")),
+        ["roster name \"Ann\nBob\" has \"\\n\", which the screen cannot draw (ASCII only)"]
+    );
+    assert_eq!(
+        messages(&roster("\"Zoe\", \"ZOE\"")),
+        ["roster name \"ZOE\" is already on line 1 (names are case-insensitive)"]
+    );
+    assert_eq!(
+        messages(&roster("\"=SUM(A1)\"")),
+        ["roster name \"=SUM(A1)\" starts with \"=\", which a spreadsheet opening the ledger would read as a formula"]
+    );
+}
