@@ -129,3 +129,20 @@ fn names_that_would_mislead_are_refused() {
         ["roster name \"=SUM(A1)\" starts with \"=\", which a spreadsheet opening the ledger would read as a formula"]
     );
 }
+
+/// A command card for a feature the house lacks says what the card does,
+/// what the house lacks, and what to do.
+#[test]
+fn a_command_card_for_a_missing_feature_says_what_to_do() {
+    let card = |command: &str| {
+        format!("{DEFAULT_TOML}\n[[card]]\nuid = \"04:A2:2B:1C\"\ncommand = \"{command}\"\n")
+    };
+    assert_eq!(
+        messages(&card("bomb-next")),
+        ["the card command = \"bomb-next\" calls a bomb pot, but the house has no [bomb] section: add [bomb] with its ante, or remove this card"]
+    );
+    assert_eq!(
+        messages(&card("run-it-twice")),
+        ["the card command = \"run-it-twice\" runs the board twice, but the house does not run it twice: set run_it_twice = true under [table], or remove this card"]
+    );
+}
