@@ -376,6 +376,9 @@ impl fmt::Display for HouseRules {
         for card in &self.cards {
             writeln!(f, "{card}")?;
         }
+        for w in super::summary_warnings::warnings(self) {
+            writeln!(f, "warning: {w}")?;
+        }
         if !self.has_host_card() {
             writeln!(
                 f,
