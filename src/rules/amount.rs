@@ -103,6 +103,15 @@ impl Decimal {
         self.digits > u128::from(MAX_AMOUNT_UNITS) * 10u128.pow(self.scale)
     }
 
+    /// How many of this unit make one of the currency (100 for "0.01"),
+    /// when a whole number of them does and the unit is under one.
+    pub(crate) fn per_one(&self) -> Option<u64> {
+        let one = 10u128.checked_pow(self.scale)?;
+        (self.digits > 0 && self.digits < one && one % self.digits == 0)
+            .then(|| u64::try_from(one / self.digits).ok())
+            .flatten()
+    }
+
     /// `units` of `self` written as a decimal (for summaries).
     pub fn times(&self, units: Chips) -> String {
         self.shown(units).to_string()

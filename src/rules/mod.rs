@@ -19,6 +19,7 @@ mod schema_cards;
 mod shape;
 mod summary;
 mod summary_cards;
+mod summary_warnings;
 mod validate;
 mod validate_cards;
 

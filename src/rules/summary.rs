@@ -379,6 +379,9 @@ impl fmt::Display for HouseRules {
         for warning in self.example_uid_warnings() {
             writeln!(f, "{warning}")?;
         }
+        for w in super::summary_warnings::warnings(self) {
+            writeln!(f, "warning: {w}")?;
+        }
         if !self.has_host_card() {
             writeln!(
                 f,

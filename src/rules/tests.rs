@@ -360,7 +360,10 @@ fn a_command_card_for_a_rule_the_house_lacks_is_an_error() {
     let err = load_str("x.toml", &format!("{}\n{card}", no_wiring()))
         .expect_err("no run it twice")
         .to_string();
-    assert!(err.contains("run_it_twice is not set"), "{err}");
+    assert!(
+        err.contains("set run_it_twice = true under [table]"),
+        "{err}"
+    );
 }
 
 #[test]

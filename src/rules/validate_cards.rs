@@ -176,6 +176,16 @@ fn checked(what: &str, given: &Spanned<String>, c: &mut Check) -> Option<Named> 
         ))
     } else if name.trim() != name {
         Some(format!("{what} \"{name}\" starts or ends with a space"))
+    } else if let Some(ch) = name
+        .chars()
+        .next()
+        .filter(|ch| matches!(ch, '=' | '+' | '-' | '@'))
+    {
+        // The ledger's CSV is opened in spreadsheets, which run such a
+        // cell as a formula (issue 35).
+        Some(format!(
+            "{what} \"{name}\" starts with \"{ch}\", which a spreadsheet opening the ledger would read as a formula"
+        ))
     } else if name.chars().count() > MAX_NAME_CHARS {
         Some(format!(
             "{what} \"{name}\" is {} characters; the screen shows {MAX_NAME_CHARS}",
@@ -201,20 +211,32 @@ fn checked(what: &str, given: &Spanned<String>, c: &mut Check) -> Option<Named> 
 pub(crate) fn commands_allowed(raw: &[RawCard], rules: &super::HouseRules, c: &mut Check) {
     for r in raw {
         let Some(k) = &r.command else { continue };
+        // What the card would do, what the house lacks for it, and how to
+        // give it that, each in a host's words (issue 35).
         let missing = match command(*k.get_ref()) {
-            CardCommand::BombNext if rules.bomb.is_none() => Some("no [bomb] section"),
-            CardCommand::RunItTwice if !rules.table.run_it_twice => {
-                Some("[table] run_it_twice is not set")
-            }
+            CardCommand::BombNext if rules.bomb.is_none() => Some((
+                "bomb-next",
+                "calls a bomb pot",
+                "the house has no [bomb] section",
+                "add [bomb] with its ante",
+            )),
+            CardCommand::RunItTwice if !rules.table.run_it_twice => Some((
+                "run-it-twice",
+                "runs the board twice",
+                "the house does not run it twice",
+                "set run_it_twice = true under [table]",
+            )),
             CardCommand::BombNext
             | CardCommand::RunItTwice
             | CardCommand::Misdeal
             | CardCommand::Clock => None,
         };
-        if let Some(why) = missing {
+        if let Some((name, does, lacks, fix)) = missing {
             c.err(
                 &k.span(),
-                format!("this command card could never be used: the house has {why}"),
+                format!(
+                    "the card command = \"{name}\" {does}, but {lacks}: {fix}, or remove this card"
+                ),
             );
         }
     }

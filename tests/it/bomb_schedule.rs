@@ -95,11 +95,12 @@ fn s2_a_schedule_that_cannot_be_kept_is_refused() {
         err.to_string(),
         "b.toml:21:8: mode = \"orbit\" deals a bomb pot on every hand of an orbit; a scheduled bomb pot (every_orbit, button_seat) needs mode = \"single\""
     );
-    // Seat 11 at no table: the schema's own range.
+    // Seat 11 at no table: still the house's range, not the largest
+    // house's (issue 35: "outside 1–10" at a 9-seat table misled).
     let none = ORBIT.replace("\nevery_orbit = true", "\nbutton_seat = 11");
     let err = house_file::load_str("b.toml", &none).expect_err("no seat 11");
     assert_eq!(
         err.to_string(),
-        "b.toml:23:15: button_seat = 11 is outside 1–10"
+        "b.toml:23:15: button_seat = 11 is outside 1–4 (the house's seats)"
     );
 }

@@ -155,11 +155,11 @@ _ranking = [[3], [2]]
 /// Issue 35: where PokerKit, PHH's reference reader, replays a history
 /// otherwise than the table played it, `_differs` says so: a fixed-limit
 /// round with a fifth bet (the houses' cap is a bet and four raises,
-/// PokerKit's a bet and three; L2) and a split pot with odd chips (P2,
+/// PokerKit's a bet and three; B4) and a split pot with odd chips (P2,
 /// H2 5.4: "the odd chip goes to the first player to the left of the
 /// dealer"; PokerKit gives every odd chip to its first winner).
 #[test]
-fn l2_p2_histories_say_where_pokerkit_pays_otherwise() {
+fn b4_p2_histories_say_where_pokerkit_pays_otherwise() {
     let (mut fifth, mut odd) = (0, 0);
     for (i, (name, text)) in houses().iter().enumerate() {
         for (hand, t) in night(name, text, HANDS, seed(i)).written {

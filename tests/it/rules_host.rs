@@ -108,3 +108,81 @@ fn a_refused_blind_makes_no_follow_on_error() {
         ["blinds must not go down: 1 after 2 (small blind first; equal is fine)"]
     );
 }
+
+/// Names a host might type that the screen or the ledger would get wrong:
+/// empty, a line break, the same name in another case, a spreadsheet
+/// formula.
+#[test]
+fn names_that_would_mislead_are_refused() {
+    let roster = |names: &str| format!("roster = [{names}]\n{DEFAULT_TOML}");
+    assert_eq!(messages(&roster("\"\"")), ["roster name is empty"]);
+    assert_eq!(
+        messages(&roster("\"Ann\\nBob\"")),
+        ["roster name \"Ann\nBob\" has \"\\n\", which the screen cannot draw (ASCII only)"]
+    );
+    assert_eq!(
+        messages(&roster("\"Zoe\", \"ZOE\"")),
+        ["roster name \"ZOE\" is already on line 1 (names are case-insensitive)"]
+    );
+    assert_eq!(
+        messages(&roster("\"=SUM(A1)\"")),
+        ["roster name \"=SUM(A1)\" starts with \"=\", which a spreadsheet opening the ledger would read as a formula"]
+    );
+}
+
+/// A command card for a feature the house lacks says what the card does,
+/// what the house lacks, and what to do.
+#[test]
+fn a_command_card_for_a_missing_feature_says_what_to_do() {
+    let card = |command: &str| {
+        format!("{DEFAULT_TOML}\n[[card]]\nuid = \"04:A2:2B:1C\"\ncommand = \"{command}\"\n")
+    };
+    assert_eq!(
+        messages(&card("bomb-next")),
+        ["the card command = \"bomb-next\" calls a bomb pot, but the house has no [bomb] section: add [bomb] with its ante, or remove this card"]
+    );
+    assert_eq!(
+        messages(&card("run-it-twice")),
+        ["the card command = \"run-it-twice\" runs the board twice, but the house does not run it twice: set run_it_twice = true under [table], or remove this card"]
+    );
+}
+
+/// The summary's warning lines (`dealerd check` prints the summary).
+fn warnings(text: &str) -> Vec<String> {
+    let rules = rules::load_str("h.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    rules
+        .to_string()
+        .lines()
+        .filter(|l| l.starts_with("warning: game"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Dollars written where cents were meant: a unit of 0.01 with blinds of
+/// 100/200 and a buy-in of 10,000 to 30,000 is a $200 big blind.
+#[test]
+fn amounts_in_the_currency_that_look_like_cents_are_warned_of() {
+    let text = house("unit = \"1\"", "unit = \"0.01\"")
+        .replacen("blinds = [1, 2]", "blinds = [100, 200]", 1)
+        .replacen("buy_in_min = 40", "buy_in_min = 10000", 1)
+        .replacen("buy_in_max = 200", "buy_in_max = 30000", 1);
+    assert_eq!(
+        warnings(&text),
+        ["warning: game \"No-limit hold'em\": blinds 100/200 are USD, not units of 0.01: if you \
+          meant 100/200 units, write blinds = [\"1\", \"2\"]"]
+    );
+    // The shipped default (a unit of 1) is not warned of.
+    assert!(warnings(DEFAULT_TOML).is_empty());
+}
+
+#[test]
+fn a_buy_in_of_thousands_of_big_blinds_is_warned_of() {
+    let text = house("buy_in_max = 200", "buy_in_max = 5000");
+    assert_eq!(
+        warnings(&text),
+        [
+            "warning: game \"No-limit hold'em\": the largest buy-in, USD 5000, is 2500 big blinds \
+          (the big blind is USD 2); most houses allow 100 to 200"
+        ]
+    );
+}
