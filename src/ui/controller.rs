@@ -72,11 +72,13 @@ pub enum MenuItem {
     LoseLife,
     /// A player shows their hand.
     Show,
+    /// G4 (H3 lowball): the best hand checked a seven after the draw.
+    CheckedSeven,
     Host,
 }
 
 impl MenuItem {
-    pub const ALL: [MenuItem; 17] = [
+    pub const ALL: [MenuItem; 18] = [
         MenuItem::Game,
         MenuItem::Button,
         MenuItem::Clock,
@@ -93,6 +95,7 @@ impl MenuItem {
         MenuItem::GutsFinal,
         MenuItem::LoseLife,
         MenuItem::Show,
+        MenuItem::CheckedSeven,
         MenuItem::Host,
     ];
 
@@ -116,6 +119,7 @@ impl MenuItem {
                 MenuItem::GutsFinal => o.guts_final,
                 MenuItem::LoseLife => o.lose_life,
                 MenuItem::Show => o.show,
+                MenuItem::CheckedSeven => o.checked_seven,
                 MenuItem::Misdeal => table.verify(&TableEvent::Hand(Event::Misdeal)).is_ok(),
                 MenuItem::Clock | MenuItem::Ledger | MenuItem::Host => true,
             })
@@ -140,6 +144,7 @@ impl MenuItem {
             MenuItem::GutsFinal => "Guts: last hand".into(),
             MenuItem::LoseLife => "Lose a life...".into(),
             MenuItem::Show => "Show hand...".into(),
+            MenuItem::CheckedSeven => "Best hand checked 7".into(),
             MenuItem::Host => "Host...".into(),
         }
     }
@@ -488,6 +493,7 @@ impl Controller {
                     MenuItem::Misdeal => (Mode::Main, hand(Event::Misdeal)),
                     MenuItem::OpenPair => (Mode::Main, hand(Event::OpenPair)),
                     MenuItem::WildCard => (Mode::Main, hand(Event::WildCard)),
+                    MenuItem::CheckedSeven => (Mode::Main, hand(Event::CheckedSeven)),
                     MenuItem::GutsFinal => (Mode::Main, Intent::Apply(TableEvent::GutsFinal)),
                     MenuItem::Host if view.is_host() => {
                         (Mode::Dialog(Dialog::HostMenu(0)), Intent::None)

@@ -104,6 +104,7 @@ pub fn write(
             Event::Declare(..)
             | Event::OpenPair
             | Event::WildCard
+            | Event::CheckedSeven
             | Event::RunItTwice
             | Event::Chop => w.extras.push((w.actions.len(), event.clone())),
         }
@@ -171,6 +172,7 @@ pub fn extra_toml(at: usize, event: &Event) -> String {
         }
         Event::OpenPair => "open-pair",
         Event::WildCard => "wild-card",
+        Event::CheckedSeven => "checked-seven",
         Event::RunItTwice => "run-it-twice",
         Event::Chop => "chop",
         Event::Deal => "deal",
@@ -195,6 +197,7 @@ pub fn extra_from(v: &toml::Value) -> Option<(usize, Event)> {
         }
         "open-pair" => Event::OpenPair,
         "wild-card" => Event::WildCard,
+        "checked-seven" => Event::CheckedSeven,
         "run-it-twice" => Event::RunItTwice,
         "chop" => Event::Chop,
         "deal" => Event::Deal,
