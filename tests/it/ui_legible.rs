@@ -132,7 +132,7 @@ fn the_button_and_the_blinds_are_on_the_action_screen() {
 }
 
 /// H1's three players, Cat on the button, at the dealer's choice. They buy
-/// in for 20 (H1's file takes 10 to 50) and are then set to `stacks`.
+/// in for 20 (H1's file takes 10 to 20) and are then set to `stacks`.
 fn h1(stacks: &str, game: &str, then: &str) -> Night {
     let mut script = String::from("rules config/houses/h1-dealers-choice.toml\n");
     for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {

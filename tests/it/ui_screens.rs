@@ -465,8 +465,10 @@ fn f3_g3_stud_screens_say_bring_in_and_name_the_street() {
 #[test]
 fn streets_are_named_by_what_was_dealt_and_drawn() {
     let street = |house: &str, game: &str, then: &str| {
+        // Inside every house's buy-in range (H1 10 to 20, H3 from 30).
+        let b = if house.starts_with("h1") { 20 } else { 40 };
         let text = format!(
-            "rules config/houses/{house}\njoin 1 Ann 40\njoin 2 Bob 40\njoin 3 Cat 40\ngame {game}\nbutton Ann\ndeal\n{then}"
+            "rules config/houses/{house}\njoin 1 Ann {b}\njoin 2 Bob {b}\njoin 3 Cat {b}\ngame {game}\nbutton Ann\ndeal\n{then}"
         );
         let n = night(&text);
         let hand = n.table().live_hand().expect("a hand");

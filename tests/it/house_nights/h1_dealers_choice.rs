@@ -1,6 +1,6 @@
 //! H1, dealer's choice: every one of the house's fifteen games from the menu.
 
-use dealerd::ui::MenuItem;
+use dealerd::ui::{Button, MenuItem};
 
 use super::Dealer;
 
@@ -17,7 +17,7 @@ use super::Dealer;
 #[test]
 fn h1_dealers_choice_night_s5_g1_g2_g5_g6_g7_g8_g9() {
     let mut d = Dealer::open("h1-dealers-choice.toml");
-    // The seed names no buy-in; the file's own choice is 10 to 50.
+    // The seed names no buy-in; the file's own choice is 10 to 20.
     d.sits("Ann", "20").sits("Bob", "20").sits("Cat", "20");
     d.button_to("Ann");
 
@@ -48,7 +48,10 @@ fn h1_dealers_choice_night_s5_g1_g2_g5_g6_g7_g8_g9() {
     // Tahoe: Bob's button. Checked down; Ann wins the 1.50.
     d.game("Tahoe").sees(&["BTN Bob"]);
     limp(&mut d, "Bob", "Cat", "Ann");
-    for _ in 0..3 {
+    // Only Texas hold'em lets a player fold when checking is free.
+    d.board().refused(Button::Fold, "checking is free");
+    d.checks(&["Cat", "Ann", "Bob"]);
+    for _ in 0..2 {
         d.board().checks(&["Cat", "Ann", "Bob"]);
     }
     d.showdown(&[&["Ann"]], &[("Ann", "1.50")]);
@@ -100,10 +103,12 @@ fn h1_dealers_choice_night_s5_g1_g2_g5_g6_g7_g8_g9() {
     d.showdown(&[&["Bob"]], &[("Bob", "3")]);
     d.settles(&[("Bob", "+1.75"), ("Ann", "-0.75"), ("Cat", "-1")], "0");
 
-    // Texas league (G6): a wild card on the flop costs each live player .25.
+    // Texas league (G6): a wild card on the flop costs each live player .25;
+    // until someone acts the footer says where the charge is recorded.
     d.game("Texas league").sees(&["BTN Ann"]);
     limp(&mut d, "Ann", "Bob", "Cat");
-    d.board().menu(MenuItem::WildCard).sees(&["pot 2.25"]);
+    d.board().sees(&["WILD 0.25ea? MENU"]);
+    d.menu(MenuItem::WildCard).sees(&["pot 2.25"]);
     d.checks(&["Bob", "Cat", "Ann"]);
     d.board().checks(&["Bob", "Cat", "Ann"]);
     d.board().checks(&["Bob", "Cat", "Ann"]);
