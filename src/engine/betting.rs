@@ -78,15 +78,13 @@ impl Round {
             _ => spec.min_bet,
         };
         if first && spec.options.straddle_is_raise {
-            let mut level = 0;
+            // F4 (H2 7.1, 6.2): a straddle is "a voluntary blind bet", so it
+            // is the previous bet, and "the minimum amount of chips a player
+            // can raise is equal to the previous bet or raise": over a 50c
+            // straddle the next raise is to $1 (card-room practice).
             for f in forced {
-                match f.kind {
-                    ForcedKind::Blind => level = level.max(f.amount),
-                    ForcedKind::Straddle | ForcedKind::ButtonStraddle => {
-                        min_inc = min_inc.max(f.amount.saturating_sub(level));
-                        level = level.max(f.amount);
-                    }
-                    _ => {}
+                if matches!(f.kind, ForcedKind::Straddle | ForcedKind::ButtonStraddle) {
+                    min_inc = min_inc.max(f.amount);
                 }
             }
         }

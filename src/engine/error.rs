@@ -85,6 +85,8 @@ pub enum RuleError {
     NoWildCard { why: &'static str },
     #[error("no open-pair option now")]
     NoOpenPair,
+    #[error("no checked-seven ruling now: {why}")]
+    NoCheckedSeven { why: &'static str },
     #[error("the hand is over")]
     HandOver,
 }

@@ -66,4 +66,9 @@ pub enum Event {
     Chop,
     /// D2: the hand is void and every chip goes back.
     Misdeal,
+    /// G4 (H3 California lowball): at the showdown, the best hand had
+    /// checked a seven or better after the draw: "all action after the draw
+    /// is void" (every chip bet after the draw goes back to who bet it; the
+    /// pot as it was before the draw is won as ranked).
+    CheckedSeven,
 }

@@ -157,7 +157,8 @@ pub struct Options {
     pub limit_short_all_in: LimitShortAllIn,
     /// B7: false forbids raising after checking in the same round.
     pub check_raise: bool,
-    /// TDA-style: a straddle sets the minimum raise. WSOP (and PHH): it does not.
+    /// Card rooms (H2 6.2): a straddle is the previous bet, so the minimum
+    /// raise over it is the straddle again. WSOP (and PHH): it sets only the call.
     pub straddle_is_raise: bool,
     /// Home games let a player fold when they could check; tournaments do not.
     pub fold_when_checkable: bool,
@@ -189,6 +190,10 @@ pub struct Options {
     /// "up to five", H4: "up to four"). `None`: as many as they hold. Never
     /// more than the hole cards dealt, whatever this says.
     pub max_draw: Option<u8>,
+    /// G4 (H3 California lowball): "If a seven or less is checked, provided
+    /// it is the best hand, all action after the draw is void": the dealer
+    /// says so at the showdown ([`Event::CheckedSeven`](super::Event::CheckedSeven)).
+    pub checked_seven_void: bool,
 }
 
 impl Default for Options {
@@ -208,6 +213,7 @@ impl Default for Options {
             wild_card_charge: 0,
             checked_may_complete: false,
             max_draw: None,
+            checked_seven_void: false,
         }
     }
 }

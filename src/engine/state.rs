@@ -11,6 +11,7 @@ use super::spec::{AnteMode, DropWhen, ForcedKind, GameSpec, HandSetup, Opener, S
 use super::{pots, Chips, Seat, MAX_PLAYERS, MIN_PLAYERS};
 
 mod exchange;
+mod seven;
 
 /// Where the hand is. Every phase is named; each waits for one kind of event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -79,6 +80,10 @@ pub struct HandState {
     pub(super) drew: bool,
     /// G7: how many times a [`Step::RepeatIfDrawn`] sent the hand back (the lead moves on).
     pub(super) laps: usize,
+    /// G4: what each seat had put in when the last draw began (H3 lowball's seven rule).
+    pub(super) before_draw: Option<Vec<Chips>>,
+    /// G4 (H3 lowball): the dealer ruled all action after the draw void.
+    pub(super) after_draw_void: bool,
 }
 
 impl HandState {
@@ -115,6 +120,8 @@ impl HandState {
             drew: false,
             laps: 0,
             lowball: false,
+            before_draw: None,
+            after_draw_void: false,
         })
     }
 
@@ -160,8 +167,9 @@ impl HandState {
             }
             Event::RunItTwice => self.boards = 2,
             Event::Show(seat) => self.seats[*seat].shown = true,
+            Event::CheckedSeven => self.after_draw_void = true,
             Event::Showdown(results) => {
-                let pay = pots::award(self, results)?;
+                let pay = self.award(results)?;
                 self.payouts = Some(pay);
                 self.phase = Phase::Complete;
             }
@@ -188,9 +196,10 @@ impl HandState {
             Event::OpenPair => self.verify_open_pair(),
             Event::RunItTwice => self.verify_run_it_twice(),
             Event::Show(seat) => self.verify_show(*seat),
+            Event::CheckedSeven => self.verify_checked_seven(),
             Event::Showdown(results) => {
                 self.expect(self.phase == Phase::Showdown, "a showdown")?;
-                pots::award(self, results).map(|_| ())
+                self.award(results).map(|_| ())
             }
             Event::Chop => self.verify_chop(),
             Event::Misdeal => match self.phase {
@@ -305,6 +314,9 @@ impl HandState {
                     }
                     if !matches!(step, Step::Declare) {
                         self.drew = false;
+                    }
+                    if step == Step::Draw {
+                        self.mark_before_draw();
                     }
                     if !self.pending.is_empty() {
                         self.phase = Phase::Exchanging(i);

@@ -63,6 +63,7 @@ fn extra_from(v: &toml::Value) -> Option<(usize, Event)> {
         }
         "open-pair" => Event::OpenPair,
         "wild-card" => Event::WildCard,
+        "checked-seven" => Event::CheckedSeven,
         "run-it-twice" => Event::RunItTwice,
         "chop" => Event::Chop,
         "deal" => Event::Deal,

@@ -111,6 +111,20 @@ fn five_stud() -> Vec<Step> {
     ]
 }
 
+/// G6 (H1 Bush League): "Common cards are dealt in a cross formation. Common
+/// cards are exposed one-at-a-time with betting prior to each exposure and
+/// after the last exposure." Omaha's four hole cards, a round before the
+/// first exposure and one after each of the five: six rounds. Fixed limit
+/// (our choice, the seed plays no limit): the big bet from the third exposure.
+fn bush_league() -> Vec<Step> {
+    let mut s = vec![deal(4, 0, 0), bet(Opener::Blinds, false)];
+    for exposure in 1..=5 {
+        s.push(deal(0, 0, 1));
+        s.push(bet(Opener::LeftOfButton, exposure >= 3));
+    }
+    s
+}
+
 fn single_draw() -> Vec<Step> {
     draw_game(1, 1)
 }
@@ -253,6 +267,21 @@ pub const CATALOG: &[Base] = &[
         Money::Engine(Some("each exposed common wild card costs every live player wild_card_charge, into the pot as each payer's share (Texas League, Bush League, Wild Kingdom)")),
         holdem,
     ),
+    // H1 Omaha variations: "Bush League: Common cards are exposed
+    // one-at-a-time" and "Wild Kingdom: (Baseball) 3's and 9's are wild.
+    // Common wild cards require an additional ante per player."
+    home(
+        "bush-league",
+        "G6",
+        Money::Engine(Some("Omaha's four hole cards; the five common cards are exposed one at a time, a betting round before the first and after each; each exposed common wild card costs every live player wild_card_charge")),
+        bush_league,
+    ),
+    home(
+        "wild-card-omaha",
+        "G6",
+        Money::Engine(Some("Omaha; each exposed common wild card costs every live player wild_card_charge (an extra ante), into the pot as each payer's share")),
+        omaha,
+    ),
     Base {
         split: Split::Declare,
         ..home(
@@ -326,5 +355,29 @@ mod tests {
         assert!(matches!(crazy.get(2), Some(Step::Deal(d)) if d.board == 3));
         let pine = find("pineapple").unwrap().steps();
         assert_eq!(pine.get(2), Some(&Step::Discard));
+    }
+
+    /// G6 (H1 Bush League): "Common cards are exposed one-at-a-time with
+    /// betting prior to each exposure and after the last exposure."
+    #[test]
+    fn g6_bush_league_bets_before_each_exposure_and_after_the_last() {
+        let steps = find("bush-league").unwrap().steps();
+        let shape: Vec<(u8, bool)> = steps
+            .iter()
+            .map(|s| match s {
+                Step::Deal(d) => (d.board, false),
+                _ => (0, matches!(s, Step::Bet(_))),
+            })
+            .collect();
+        let mut want = vec![(0, false), (0, true)];
+        for _ in 0..5 {
+            want.extend([(1, false), (0, true)]);
+        }
+        assert_eq!(shape, want);
+        assert!(matches!(steps.first(), Some(Step::Deal(d)) if d.hole_down == 4));
+        // Wild Kingdom is Omaha, not stud.
+        let wk = find("wild-card-omaha").unwrap();
+        assert!(!wk.is_stud() && wk.is_flop());
+        assert!(matches!(wk.steps().first(), Some(Step::Deal(d)) if d.hole_down == 4));
     }
 }

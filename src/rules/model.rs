@@ -209,6 +209,10 @@ pub enum BombSchedule {
     ButtonSeat(usize),
 }
 
+/// `[straddle] max` at this, the schema's most, puts no cap on straddles:
+/// they stop where the next seat is a blind (H2 7.1 "and so on").
+pub const STRADDLE_NO_CAP: u8 = 8;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Straddle {
     pub kinds: Vec<StraddleKind>,

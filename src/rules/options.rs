@@ -27,7 +27,11 @@ pub enum ButtonMode {
     /// The button moves one seat each hand; an emptied blind seat is skipped.
     #[default]
     Moving,
-    /// Dead button: the big blind always moves one seat, so the button may stay on an empty seat.
+    /// Dead button (a forward-moving big blind): the big blind moves forward one player every
+    /// hand and the small blind and the button follow onto the seats it and the small blind left,
+    /// so a player coming back where the button lands never makes the same two players post the
+    /// blinds two hands running (H2 4: "The blinds and dealer button rotate clockwise"). The
+    /// button may stay on an empty seat, and the small blind may be dead.
     Dead,
 }
 

@@ -270,6 +270,12 @@ pub struct RawGame {
     /// than the hole cards (catalog: G4).
     #[schemars(with = "Option<u8>", range(min = 1))]
     pub max_draw: Option<Spanned<u8>>,
+    /// Lowball's seven rule (H3: "If a seven or less is checked, provided it is the best hand,
+    /// all action after the draw is void"): at the showdown the dealer's "Best hand checked 7"
+    /// press gives every chip bet after the draw back to its bettor, and the pot as it was
+    /// before the draw goes as ranked. Draw games only. Default false (catalog: G4).
+    #[schemars(with = "Option<bool>")]
+    pub checked_seven_void: Option<Spanned<bool>>,
     /// "in order to play all-in at the start of a hand, a player must have at least the ante".
     /// The table deals in only players with at least the ante. Default false: anyone with chips
     /// is dealt in (catalog: G3; H3 stud).
@@ -280,8 +286,9 @@ pub struct RawGame {
     /// dealer names no one. Default false: the dealer names the opener (catalog: G3; H0 stud).
     #[schemars(with = "Option<bool>")]
     pub last_round_previous_opener: Option<Spanned<bool>>,
-    /// A straddle sets the minimum raise (TDA) rather than only the amount to call (catalog:
-    /// F4).
+    /// A straddle is the previous bet (H2 6.2, 7.1 "a voluntary blind bet"): the minimum raise
+    /// over it is the straddle again, to twice it (card rooms). Default: it sets only the amount
+    /// to call, and the raise is the big blind over it (WSOP, PHH) (catalog: F4).
     pub straddle_is_raise: Option<bool>,
     /// Home-game courtesy: a player may fold when checking is free.
     pub fold_when_checkable: Option<bool>,
@@ -509,7 +516,8 @@ pub struct RawStraddle {
     #[schemars(with = "u8", range(min = 1, max = 10))]
     pub multiple: Spanned<u8>,
     /// How many straddles may stack (1 = single, 2 = double, 3 = triple).
-    /// Default 1; at most 8.
+    /// Default 1; 8, the most, is no cap: straddles go on until the next
+    /// seat is a blind (H2 7.1 "triple straddles triple the original, and so on").
     #[serde(default = "one")]
     #[schemars(with = "u8", range(min = 1, max = 8))]
     pub max: Spanned<u8>,

@@ -6,7 +6,8 @@ use std::fmt::{self, Write as _};
 use crate::engine::{Split, Structure};
 
 use super::catalog::Money as MoneyKind;
-use super::model::{BombAnte, BombSchedule, Game, HouseRules, TableMoney};
+use super::model::{BombAnte, BombSchedule, Game, HouseRules, TableMoney, STRADDLE_NO_CAP};
+use super::options::StraddleSizes;
 
 /// A list of kebab-case names from `Debug`, for enums that print as their TOML spelling.
 fn kebab<T: fmt::Debug>(items: &[T]) -> String {
@@ -108,7 +109,12 @@ impl HouseRules {
             s.push_str("; the last round opens with the previous round's opener");
         }
         if o.straddle_is_raise {
-            s.push_str("; a straddle sets the min raise");
+            s.push_str("; a straddle is the previous bet for the min raise");
+        }
+        if o.checked_seven_void {
+            s.push_str(
+                "; a best hand that checked a seven after the draw voids the action after it",
+            );
         }
         if o.fold_when_checkable {
             s.push_str("; may fold when checking is free");
@@ -286,13 +292,21 @@ impl fmt::Display for HouseRules {
         }
         match &self.straddle {
             None => writeln!(f, "straddle: off")?,
-            Some(s) => writeln!(
-                f,
-                "straddle: {}; each {}x the last, up to {}",
-                kebab(&s.kinds),
-                s.multiple,
-                s.max
-            )?,
+            Some(s) => {
+                let sizes = match s.sizes {
+                    StraddleSizes::TimesPrevious => format!("each {}x the last", s.multiple),
+                    StraddleSizes::TimesFirst => format!(
+                        "the first {}x the big blind, then 2x, 3x ... the first",
+                        s.multiple
+                    ),
+                };
+                let cap = if s.max >= STRADDLE_NO_CAP {
+                    "no cap".to_string()
+                } else {
+                    format!("up to {}", s.max)
+                };
+                writeln!(f, "straddle: {}; {sizes}; {cap}", kebab(&s.kinds))?
+            }
         }
         writeln!(
             f,

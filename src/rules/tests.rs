@@ -87,7 +87,14 @@ fn h2_straddle_bomb_kill_and_options() {
     assert_eq!(bomb.bomb, Some(4));
     assert_eq!(r.kill.as_ref().unwrap().pot_over, Some(80));
     assert_eq!(r.clock_seconds, Some(60));
-    assert_eq!(r.straddle.as_ref().map(|s| s.max), Some(3));
+    // Issue 33, H2 7.1 "and so on": no cap; 6.2 a straddle is the previous
+    // bet; 4 the blinds keep rotating: a dead button.
+    assert_eq!(
+        r.straddle.as_ref().map(|s| s.max),
+        Some(super::STRADDLE_NO_CAP)
+    );
+    assert!(spec.options.straddle_is_raise);
+    assert_eq!(r.button.mode, super::ButtonMode::Dead);
 }
 
 #[test]
@@ -411,7 +418,7 @@ fn g4_draw_maximum_h4_four_h3_five_and_checked() {
     let not_draw = DEFAULT_TOML.replace("fold_when_checkable = true", "max_draw = 4");
     let e = load_str("x.toml", &not_draw).unwrap_err().to_string();
     assert!(e.contains("max_draw applies to draw games only"), "{e}");
-    let too_many = H3.replace("max_draw = 5\n", "max_draw = 6\n");
+    let too_many = H3.replace("max_draw = 5 ", "max_draw = 6 ");
     let e = load_str("x.toml", &too_many).unwrap_err().to_string();
     assert!(e.contains("max_draw = 6 is outside 1–5"), "{e}");
 }

@@ -134,6 +134,7 @@ impl Table {
             }
             Event::OpenPair => "open pair: the big bet".into(),
             Event::WildCard => "wild card: everyone pays".into(),
+            Event::CheckedSeven => "checked a seven: the action after the draw is void".into(),
             Event::RunItTwice => "run it twice".into(),
             Event::Show(s) => format!("{} shows", who(*s)),
             Event::Showdown(_) => "pots paid".into(),

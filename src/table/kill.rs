@@ -113,6 +113,11 @@ impl KillState {
     }
 
     /// S1 (H0): `seat` plays the killed pot and kills the next.
+    /// S1 (H0): the new player who agreed to kill the next pot.
+    pub(super) fn pledged(&self) -> Option<usize> {
+        self.pledged
+    }
+
     pub(super) fn pledge(&mut self, seat: usize) {
         self.pledged = Some(seat);
     }

@@ -34,6 +34,9 @@ pub struct Offers {
     pub lose_life: bool,
     /// A player may show their hand now (the betting is over).
     pub show: bool,
+    /// G4 (H3 lowball): at the showdown, the best hand checked a seven:
+    /// the action after the draw is void.
+    pub checked_seven: bool,
 }
 
 impl Table {
@@ -62,6 +65,7 @@ impl Table {
             guts_final: self.verify(&TableEvent::GutsFinal).is_ok(),
             lose_life: self.lives().is_some(),
             show: !self.can_show().is_empty(),
+            checked_seven: hand(Event::CheckedSeven),
         }
     }
 
@@ -101,6 +105,7 @@ impl Table {
                     .any(|st| matches!(st, Step::Bet(b) if b.open_pair))
             }),
             wild_card: specs.iter().any(|s| s.options.wild_card_charge > 0),
+            checked_seven: specs.iter().any(|s| s.options.checked_seven_void),
             guts_final: money(true),
             lose_life: money(false),
             show: true,

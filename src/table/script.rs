@@ -256,6 +256,7 @@ impl Runner {
             ["chop"] => self.hand(Event::Chop),
             ["runtwice"] => self.hand(Event::RunItTwice),
             ["openpair"] => self.hand(Event::OpenPair),
+            ["checkedseven"] => self.hand(Event::CheckedSeven),
             ["opener", name] => {
                 let s = self.hand_seat(name)?;
                 self.hand(Event::NameOpener(s))

@@ -72,6 +72,8 @@ pub enum MenuItem {
     LoseLife,
     /// A player shows their hand.
     Show,
+    /// G4 (H3 lowball): the best hand checked a seven after the draw.
+    CheckedSeven,
     /// Issue 32: who is seated, with their stacks (a view). Just before
     /// Host, so that minus from the first item still opens the host's
     /// menu, and no other item moves.
@@ -82,7 +84,7 @@ pub enum MenuItem {
 impl MenuItem {
     /// The clock first: the one item a dealer reaches for mid-hand, and
     /// the first place never depends on the house (issue 32).
-    pub const ALL: [MenuItem; 18] = [
+    pub const ALL: [MenuItem; 19] = [
         MenuItem::Clock,
         MenuItem::Game,
         MenuItem::Button,
@@ -99,6 +101,7 @@ impl MenuItem {
         MenuItem::GutsFinal,
         MenuItem::LoseLife,
         MenuItem::Show,
+        MenuItem::CheckedSeven,
         MenuItem::Seated,
         MenuItem::Host,
     ];
@@ -132,6 +135,7 @@ impl MenuItem {
             MenuItem::GutsFinal => o.guts_final,
             MenuItem::LoseLife => o.lose_life,
             MenuItem::Show => o.show,
+            MenuItem::CheckedSeven => o.checked_seven,
             MenuItem::Misdeal
             | MenuItem::Clock
             | MenuItem::Ledger
@@ -174,6 +178,7 @@ impl MenuItem {
             MenuItem::Misdeal => Some(hand(Event::Misdeal)),
             MenuItem::OpenPair => Some(hand(Event::OpenPair)),
             MenuItem::WildCard => Some(hand(Event::WildCard)),
+            MenuItem::CheckedSeven => Some(hand(Event::CheckedSeven)),
             MenuItem::GutsFinal => Some(TableEvent::GutsFinal),
             MenuItem::Button if table.in_hand() => {
                 return Some("the button is set between hands".into())
@@ -207,6 +212,7 @@ impl MenuItem {
             MenuItem::GutsFinal => "Guts: last hand".into(),
             MenuItem::LoseLife => "Lose a life...".into(),
             MenuItem::Show => "Show hand...".into(),
+            MenuItem::CheckedSeven => "Best hand checked 7".into(),
             MenuItem::Host => "Host...".into(),
             MenuItem::Seated => "Who is seated".into(),
         }
@@ -562,6 +568,7 @@ impl Controller {
                     MenuItem::Misdeal => (Mode::Main, hand(Event::Misdeal)),
                     MenuItem::OpenPair => (Mode::Main, hand(Event::OpenPair)),
                     MenuItem::WildCard => (Mode::Main, hand(Event::WildCard)),
+                    MenuItem::CheckedSeven => (Mode::Main, hand(Event::CheckedSeven)),
                     MenuItem::GutsFinal => (Mode::Main, Intent::Apply(TableEvent::GutsFinal)),
                     MenuItem::Host if view.is_host() => {
                         (Mode::Dialog(Dialog::HostMenu(0)), Intent::None)

@@ -223,7 +223,7 @@ pub(crate) fn guts_best() -> Frame {
 }
 
 pub(crate) fn lives_night() -> Night {
-    night("rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\ngame Screw your neighbor\nbutton Ann\ndeal\nlose Bob\n")
+    night("rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\ngame Screw your neighbor\nbutton Ann\ndeal\nlose Bob\n")
 }
 
 /// G9: the lives left, Bob one down.
@@ -313,7 +313,7 @@ pub(crate) fn pick_seat() -> Frame {
 
 /// S5: a game whose long name takes two lines.
 pub(crate) fn pick_game() -> Frame {
-    let n = night("rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 100\njoin 2 Bob 100\n");
+    let n = night("rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 20\njoin 2 Bob 20\n");
     let game = n
         .table()
         .rules()

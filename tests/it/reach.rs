@@ -64,6 +64,8 @@ fn hand_kind(e: &Event) -> usize {
         Event::Showdown(_) => 10,
         Event::Chop => 11,
         Event::Misdeal => 12,
+        // G4 (H3 lowball's seven rule): 24 + 13 is Rename.
+        Event::CheckedSeven => 14,
     }
 }
 
@@ -263,6 +265,11 @@ fn every_table_event_is_reached_by_presses_cards_or_the_host_menu() {
         "{h3}game Seven-card stud 3-6\ndeal\nopener Bob\nBob bringin\nCat call\nAnn call\nstreet\nopener Cat\n"
     ));
     d.menu(MenuItem::OpenPair).press(s, &[Ok]);
+    // H3 lowball's seven rule: at the showdown, the best hand checked a seven.
+    let mut d = Device::at(&format!(
+        "{h3}game California lowball 3-6\ndeal\nAnn call\nBob call\nCat check\ndraw Bob 0\ndraw Cat 0\ndraw Ann 0\nBob check\nCat check\nAnn check\n"
+    ));
+    d.menu(MenuItem::CheckedSeven).press(s, &[Ok]);
 
     // H1: declare in a declare game, a wild card, Guts, a lost life.
     let h1 = "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Cat\n";

@@ -51,7 +51,8 @@ fn house_dealer() -> Night {
         .apply(TableEvent::Join {
             seat: 6,
             name: "Gus \"G\", Jr.".into(),
-            buy_in: 40,
+            // 10 (20 units): the 1 & 2 game's buy-in at most (issue 33).
+            buy_in: 20,
         })
         .expect("Gus sits down");
     night
@@ -87,10 +88,10 @@ Bob,USD,20.00,0.00,0.00,0.00,0.00,17.50,-2.50,0.00
 Cat,USD,20.00,0.00,0.00,0.00,0.00,18.50,-1.50,0.00
 Dan,USD,20.00,0.00,0.00,0.00,0.00,6.00,-14.00,0.00
 Eve,USD,20.00,0.00,0.00,0.00,14.00,0.00,-6.00,0.00
-Fay,USD,20.00,0.00,0.00,0.00,0.00,26.50,6.50,0.00
-\"Gus \"\"G\"\", Jr.\",USD,20.00,0.00,0.00,0.00,0.00,20.00,0.00,0.00
+Fay,USD,10.00,0.00,0.00,0.00,0.00,16.50,6.50,0.00
+\"Gus \"\"G\"\", Jr.\",USD,10.00,0.00,0.00,0.00,0.00,10.00,0.00,0.00
 house,USD,0.00,0.00,0.00,0.00,0.00,0.00,4.00,0.00
-TOTAL,USD,140.00,0.00,0.00,0.00,14.00,122.00,0.00,0.00
+TOTAL,USD,120.00,0.00,0.00,0.00,14.00,102.00,0.00,0.00
 ";
     assert_eq!(ledger_csv(house_dealer().table()), want);
 }
@@ -107,7 +108,7 @@ fn a_nights_row_balances_and_counts_the_settle_up() {
     // pay Ann and Fay (three); Gus is even.
     assert_eq!(
         night_row("n2", house_dealer().table()),
-        "n2,H4 house-dealer limit game,USD,2,7,140.00,0.00,14.00,122.00,4.00,5\n"
+        "n2,H4 house-dealer limit game,USD,2,7,120.00,0.00,14.00,102.00,4.00,5\n"
     );
 }
 
@@ -139,7 +140,7 @@ fn exports_keep_every_nights_line_and_replace_a_nights_own() {
         format!(
             "{NIGHTS_HEADER}\n\
              2026-11-20T21-00-00Z,H2 Pat's home game,USD,2,4,140.00,0.25,79.50,60.75,0.00,3\n\
-             2026-11-22T20-30-00Z,H4 house-dealer limit game,USD,2,7,140.00,0.00,14.00,122.00,4.00,5\n"
+             2026-11-22T20-30-00Z,H4 house-dealer limit game,USD,2,7,120.00,0.00,14.00,102.00,4.00,5\n"
         )
     );
     assert!(

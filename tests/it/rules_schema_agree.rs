@@ -65,6 +65,10 @@ pub const DELIBERATE: &[(&str, &str)] = &[
         "a key that applies only to some structures or bases",
     ),
     (
+        "cannot be dealt",
+        "a base game that moves no money (fan-tan) is no game the table deals (issue 33)",
+    ),
+    (
         "needs structure",
         "structure is required or forbidden by the base game",
     ),

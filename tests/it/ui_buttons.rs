@@ -44,8 +44,9 @@ fn b8_an_oversized_chip_is_a_call_unless_a_raise_is_entered() {
         "rules config/houses/h2-pats-no-limit.toml",
         "rules config/houses/h4-house-dealer-limit.toml\ngame Hold'em 1 & 2",
     ] {
+        // 10: H4's 1 & 2 game takes at most its buy-in table's 10.
         let text =
-            format!("{rules}\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\ndeal\n");
+            format!("{rules}\njoin 1 Ann 10\njoin 2 Bob 10\njoin 3 Cat 10\nbutton Ann\ndeal\n");
         let night = script::run("b8", &text, Path::new(env!("CARGO_MANIFEST_DIR")))
             .unwrap_or_else(|e| panic!("{e}"));
         let hand = night.table().hand().expect("a hand");
@@ -414,7 +415,6 @@ fn t4_t5_a_player_card_chooses_the_way_in_and_sitting_in_to_wait() {
         vec![
             EntryChoice::DealIn,
             EntryChoice::WaitForBigBlind,
-            EntryChoice::PostBigBlind,
             EntryChoice::PostBeforeButton
         ]
     );
@@ -433,7 +433,7 @@ fn t4_t5_a_player_card_chooses_the_way_in_and_sitting_in_to_wait() {
     });
     assert_eq!(ctl.press(&night, press(Button::Ok)), Intent::None);
     assert_eq!(ctl.mode, Mode::Dialog(Dialog::WayIn { seat: 4, item: 0 }));
-    ctl.press(&night, press(Button::Plus));
+    // The third of H3's three ways in.
     ctl.press(&night, press(Button::Plus));
     ctl.press(&night, press(Button::Plus));
     assert_eq!(

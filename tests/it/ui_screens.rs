@@ -465,8 +465,10 @@ fn f3_g3_stud_screens_say_bring_in_and_name_the_street() {
 #[test]
 fn streets_are_named_by_what_was_dealt_and_drawn() {
     let street = |house: &str, game: &str, then: &str| {
+        // Inside every house's buy-in range (H1 10 to 20, H3 from 30).
+        let b = if house.starts_with("h1") { 20 } else { 40 };
         let text = format!(
-            "rules config/houses/{house}\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 100\ngame {game}\nbutton Ann\ndeal\n{then}"
+            "rules config/houses/{house}\njoin 1 Ann {b}\njoin 2 Bob {b}\njoin 3 Cat {b}\ngame {game}\nbutton Ann\ndeal\n{then}"
         );
         let n = night(&text);
         let hand = n.table().live_hand().expect("a hand");
@@ -480,6 +482,25 @@ fn streets_are_named_by_what_was_dealt_and_drawn() {
             "Ann call\nBob call\nCat check\nflop\n"
         ),
         "FLOP"
+    );
+    // G6 (H1 Bush League): "Common cards are exposed one-at-a-time": the
+    // third card is no flop.
+    let limped = "Ann call\nBob call\nCat check\n";
+    assert_eq!(
+        street(
+            "h1-dealers-choice.toml",
+            "Bush league",
+            &format!("{limped}street\n")
+        ),
+        "BOARD 1"
+    );
+    assert_eq!(
+        street(
+            "h1-dealers-choice.toml",
+            "Bush league",
+            &format!("{limped}street\nBob check\nCat check\nAnn check\nstreet\nBob check\nCat check\nAnn check\nstreet\n")
+        ),
+        "BOARD 3"
     );
     assert_eq!(
         street("h3-ocean-view.toml", "California lowball 3-6", ""),

@@ -104,6 +104,7 @@ pub fn write(
             Event::Declare(..)
             | Event::OpenPair
             | Event::WildCard
+            | Event::CheckedSeven
             | Event::RunItTwice
             | Event::Chop => w.extras.push((w.actions.len(), event.clone())),
         }
@@ -172,6 +173,7 @@ pub fn extra_toml(at: usize, event: &Event) -> String {
         }
         Event::OpenPair => "open-pair",
         Event::WildCard => "wild-card",
+        Event::CheckedSeven => "checked-seven",
         Event::RunItTwice => "run-it-twice",
         Event::Chop => "chop",
         Event::Deal => "deal",

@@ -31,6 +31,13 @@ pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
     if let (MoneyKind::None(why), Some(s)) = (base.money, &g.structure) {
         c.err(&s.span(), format!("{why}: remove structure"));
         kind = None;
+    } else if let MoneyKind::None(why) = base.money {
+        // Issue 33: a listed game the table refuses to deal is a host's
+        // surprise at the table; say so here, where the host can act.
+        c.err(
+            &g.base.span(),
+            format!("game \"{name}\" cannot be dealt: {why}, so the box has nothing to keep: remove it from the list"),
+        );
     }
     let table_layer = matches!(base.money, MoneyKind::Guts(_) | MoneyKind::Lives { .. });
     if let (true, Some(s)) = (table_layer, &g.structure) {
@@ -363,6 +370,16 @@ pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
             Some(_) => options.max_draw = Some(*m.get_ref()),
         }
     }
+    if let Some(o) = g.checked_seven_void.as_ref() {
+        if !steps.iter().any(|s| matches!(s, Step::Draw)) {
+            let msg = format!(
+                "checked_seven_void applies to draw games only, not {}",
+                base.name
+            );
+            c.err(&o.span(), msg);
+        }
+        options.checked_seven_void = *o.get_ref();
+    }
     let all_in_needs_ante = g.all_in_needs_ante.as_ref().is_some_and(|o| *o.get_ref());
     if let Some(o) = g.all_in_needs_ante.as_ref().filter(|o| *o.get_ref()) {
         if ante == 0 {
@@ -442,7 +459,7 @@ pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
             c.err(&w.span(), msg);
         }
         options.wild_card_charge = c.positive(w, "wild_card_charge");
-    } else if base.name == "wild-card" {
+    } else if base.ids.contains("G6") {
         options.wild_card_charge = lowest_stake;
     }
     let not_guts = "applies to guts only";

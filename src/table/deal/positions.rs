@@ -33,10 +33,23 @@ impl Table {
             return self.positions_without_blinds(playing);
         }
         let n = self.seats.len();
-        let playing: SeatSet = playing.iter().copied().collect();
+        // S1 (H0): "New player may play killed pot by agreeing to kill next
+        // pot": in a killed pot, agreeing is a new player's only way in; one
+        // who has not agreed is dealt in from the next hand.
+        let agree_only = forced.kill.is_some()
+            && self
+                .rules
+                .kill_for(self.game)
+                .is_some_and(|k| k.new_player_kills_next);
+        let kept_out = |s: usize| {
+            agree_only && self.kill.pledged() != Some(s) && self.player(s).is_some_and(|p| p.new)
+        };
+        let playing: SeatSet = playing.iter().copied().filter(|&s| !kept_out(s)).collect();
         let waiting = |s: usize| {
-            self.player(s)
-                .is_some_and(|p| p.status == Status::WaitingForBigBlind && self.can_be_dealt(p))
+            !kept_out(s)
+                && self
+                    .player(s)
+                    .is_some_and(|p| p.status == Status::WaitingForBigBlind && self.can_be_dealt(p))
         };
         // Who may take the big blind: players, and new players waiting for it (T4).
         let candidates: SeatSet = (0..n)

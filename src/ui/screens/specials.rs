@@ -30,6 +30,15 @@ pub(in crate::ui) fn specials(out: &mut Line, table: &Table, hand: &CurrentHand,
         }
         let _ = out.write_fmt(args);
     };
+    // G6 (H1): a charge the house levies per exposed common wild card is
+    // the dealer's to record; while it may be (a card is up, nobody has
+    // acted yet), the footer says so and where (issue 33).
+    if table.offers().wild_card {
+        item(format_args!(
+            "WILD {}ea? MENU",
+            money(table, state.spec().options.wild_card_charge)
+        ));
+    }
     for (s, a) in state.forced_of(ForcedKind::Kill) {
         item(format_args!(
             "KILL {} {}",

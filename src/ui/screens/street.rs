@@ -60,6 +60,8 @@ pub(super) fn street(state: &HandState) -> Line {
         .any(|s| matches!(s, Step::Deal(d) if d.board > 0));
     let board_name = match board {
         0 => Some("PRE"),
+        // G6 (H1 Bush League): cards exposed one at a time are no flop.
+        _ if one_at_a_time(steps) => None,
         3 => Some("FLOP"),
         4 => Some("TURN"),
         5 => Some("RIVER"),
@@ -109,6 +111,9 @@ pub(super) fn deal_what(state: &HandState, i: usize) -> Line {
     let stud = steps
         .iter()
         .any(|s| matches!(s, Step::Deal(d) if d.hole_up > 0));
+    if d.board > 0 && one_at_a_time(steps) && state.boards() == 1 {
+        return Line::of(format_args!("DEAL BOARD {board}"));
+    }
     let name = match board {
         3 => "FLOP",
         4 => "TURN",
@@ -129,6 +134,18 @@ pub(super) fn deal_what(state: &HandState, i: usize) -> Line {
         }
         (false, _) => Line::of(format_args!("DEAL CARDS")),
     }
+}
+
+/// The board comes one card at a time from the first (G6, H1 Bush League:
+/// "exposed one-at-a-time"), so it has no flop, turn or river.
+fn one_at_a_time(steps: &[Step]) -> bool {
+    steps
+        .iter()
+        .find_map(|s| match s {
+            Step::Deal(d) if d.board > 0 => Some(d.board == 1),
+            _ => None,
+        })
+        .unwrap_or(false)
 }
 
 /// A step where players change cards.

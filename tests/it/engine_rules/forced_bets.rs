@@ -205,8 +205,14 @@ fn f4_double_straddle_and_straddle_as_raise_option() {
     let t = straddled(&kinds, 6, opts);
     assert_eq!(
         t.range(4),
-        Ok((12, 1000)),
-        "a straddle of 4 over 4 sets the raise at 4"
+        Ok((16, 1000)),
+        "H2 6.2: the double straddle of 8 is the previous bet, so the raise is 8 more"
+    );
+    let single = straddled(&kinds[..1], 5, opts);
+    assert_eq!(
+        single.range(3),
+        Ok((8, 1000)),
+        "over a straddle of 4 the minimum raise is to 8, not 6"
     );
 }
 
