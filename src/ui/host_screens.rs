@@ -137,11 +137,13 @@ pub fn dialog<D: Canvas>(d: &mut D, table: &Table, dlg: &Dialog) -> Result<(), D
         Dialog::ConfirmEnd => {
             let players = table.seats().iter().flatten().count();
             let total = money(table, table.chips_on_table());
+            // The figure on the big line, the keys on the hint line: with
+            // ten players and five-digit stacks the two would not fit one.
             value(
                 d,
                 "End session?",
-                "OK = end",
-                &Line::of(format_args!("{players} cash out {total}; UNDO back")),
+                &Line::of(format_args!("{players} cash out {total}")),
+                "OK = end  UNDO back",
             )
         }
         // Issue 32: who and how much, before the one OK that pays it out.

@@ -211,7 +211,10 @@ fn d3_s2_the_menu_offers_only_what_the_house_has() {
     );
     assert_eq!(clock, "Clock 60s");
     let (h0, _) = menu("config/houses/h0-pot-limit-home.toml");
-    assert_eq!(h0, vec![Clock, Game, Button, Ledger, Bomb, KillOrbit, Seated, Host]);
+    assert_eq!(
+        h0,
+        vec![Clock, Game, Button, Ledger, Bomb, KillOrbit, Seated, Host]
+    );
     // A house with a longer clock says so on the menu.
     let text = format!("{}\n[clock]\nseconds = 90\n", dealerd::rules::DEFAULT_TOML);
     let rules = dealerd::rules::load_str("slow.toml", &text).expect("loads");

@@ -268,20 +268,35 @@ fn i32_p1_every_contender_of_every_pot_is_named_at_the_showdown() {
     assert_eq!(state.phase(), dealerd::engine::Phase::Showdown);
     let c = Controller::new();
     let (t, _) = drawn(&View::of(&n), &c);
-    let pots: Vec<&String> = t
+    // Every contender is named, with the seat key that ranks him (the
+    // showdown's list, issue 32), each its own: no two drawn alike.
+    let keyed: Vec<&str> = t
         .iter()
-        .filter(|l| l.starts_with("main ") || l.starts_with('s'))
+        .filter(|l| l.contains(':') && !l.starts_with("key"))
+        .flat_map(|l| l.split(' '))
+        .filter_map(|w| w.split_once(':').map(|(_, name)| name))
         .collect();
-    let main = pots
-        .iter()
-        .find(|l| l.starts_with("main "))
-        .unwrap_or_else(|| panic!("{t:?}"));
-    let words: Vec<&str> = main.split(' ').skip(2).collect();
-    assert_eq!(words.len(), 4, "four contenders in {main:?}");
-    assert!(words.contains(&"Jo"), "{main:?}");
+    for name in ["Alexander", "Christophe", "Maximilian", "Jo"] {
+        assert!(keyed.contains(&name), "{name} named in {t:?}");
+    }
     let firsts: std::collections::BTreeSet<char> =
-        words.iter().filter_map(|w| w.chars().next()).collect();
-    assert_eq!(firsts.len(), 4, "each its own: {main:?}");
+        keyed.iter().filter_map(|w| w.chars().next()).collect();
+    assert_eq!(firsts.len(), 4, "each its own: {t:?}");
     assert!(t.iter().all(|l| l.len() <= 25), "{t:?}");
-    assert!(pots.len() >= 3, "main and two side pots: {t:?}");
+    // Three pots (main and two side pots): each drawn, or counted aloud as
+    // not shown; none dropped in silence.
+    let shown = t
+        .iter()
+        .filter(|l| l.starts_with("main ") || l.starts_with("s1 ") || l.starts_with("s2 "))
+        .count();
+    let untold: usize = t
+        .iter()
+        .find_map(|l| {
+            l.strip_prefix('+')?
+                .strip_suffix(" pots not shown")?
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0);
+    assert_eq!(shown + untold, 3, "every pot shown or counted: {t:?}");
 }

@@ -514,8 +514,11 @@ const HAND_LIMIT: f64 = 4.0;
 /// draw hand with five players each drawing and a Guts-heavy night
 /// (BENCHMARKS.md, "Issue 32"). Held as measured so it cannot grow.
 fn limits(house: &str) -> (f64, f64) {
+    // H1 is held at what the merged tree measures (issues 32 and 33 landed
+    // together: six-round Bush League, more Guts and lives hands, the
+    // seat-key showdown), over the goal: a regression guard, not the goal.
     if house.contains("h1-") {
-        (1.96, 4.6)
+        (2.55, 9.5)
     } else {
         (NIGHT_LIMIT, HAND_LIMIT)
     }
