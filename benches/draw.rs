@@ -150,10 +150,13 @@ fn screens_to_draw() -> Vec<Screen> {
     out.push(screen("showdown_ranking", sd.clone(), c, None));
     // Two tie for best: every pot has its winner, so the split is shown
     // and OK pays (P2).
+    // Named by seat keys (issue 32): Bob (seat 2, check/call), held OK to
+    // tie, Cat (seat 3, bet/raise), as the showdown-split picture ranks it.
     let mut c = Controller::new();
-    c.press(&sd, press(Button::Ok));
     c.press(&sd, press(Button::CheckCall));
-    assert!(matches!(&c.mode, Mode::Ranking(r) if r.decided(state)));
+    c.press(&sd, long_ok);
+    c.press(&sd, press(Button::BetRaise));
+    assert!(matches!(&c.mode, Mode::Ranking(r) if r.complete() && r.if_ok(state).is_some()));
     out.push(screen("showdown_pay", sd, c, None));
 
     let mut c = Controller::new();
