@@ -48,6 +48,7 @@ pub mod host;
 mod host_screens;
 mod input;
 pub mod keypad;
+mod menu;
 pub mod pick;
 mod pot_lines;
 pub mod qr;
