@@ -45,6 +45,7 @@ pub mod controller;
 pub mod fonts;
 pub mod frame;
 pub mod host;
+mod host_items;
 mod host_screens;
 mod input;
 pub mod keypad;
