@@ -396,12 +396,15 @@ impl fmt::Display for HouseRules {
         for w in super::summary_warnings::warnings(self) {
             writeln!(f, "warning: {w}")?;
         }
+        // A note, not a warning (issue 33: no shipped house should ask the
+        // host to edit it): since issue 34 the box itself offers the first
+        // card tapped as the host card, so nothing in the file needs doing.
         if !self.has_host_card() {
             writeln!(
                 f,
-                "warning: no host card: the host menu is open to anyone at the buttons \
-                 (the first card tapped on the box is offered as the host card; \
-                 or a [[card]] with host = true)"
+                "note: no host card yet: the host menu is open to anyone at the buttons \
+                 until one is set (the first card tapped on the box is offered as the \
+                 host card; or a [[card]] with host = true)"
             )?;
         }
         if let Some(w) = super::validate::missing_buy_in_warning(self) {

@@ -134,18 +134,33 @@ pub(super) fn fees(f: &RawFees, games: &[Game], c: &mut Check) -> Fees {
 /// what the buy-in dialog opens at instead ([`HouseRules::usual_buy_in`]).
 /// Its own function: other checks of this file change often.
 pub fn missing_buy_in_warning(rules: &HouseRules) -> Option<String> {
-    let (lo, hi) = (rules.money.buy_in_min, rules.money.buy_in_max);
-    if lo.is_some() && hi.is_some() {
+    // What the dialog opens at depends on the maximum alone: a house may
+    // leave the minimum out on purpose (H4 M2: "less than 5 bets ... will
+    // be considered a short buy", so a short buy is allowed), and a game's
+    // own range stands in for [money]'s (H4's buy-in table).
+    let open: Vec<&str> = (0..rules.games.len())
+        .filter(|&i| rules.buy_in(i).1.is_none())
+        .map(|i| rules.games[i].name.as_str())
+        .collect();
+    if open.is_empty() {
         return None;
     }
-    let missing = match (lo, hi) {
+    let missing = match (rules.money.buy_in_min, rules.money.buy_in_max) {
         (None, None) => "no buy-in range",
-        (Some(_), None) => "no maximum buy-in",
-        _ => "no minimum buy-in",
+        _ => "no maximum buy-in",
+    };
+    // A house that states no maximum anywhere is warned (issue 32: H1 and
+    // H3 opened at one chip or 600). One that gives some games their own
+    // range and leaves the others open chose so (H4: the seed's buy-in
+    // table is the Hold-Em section's alone), and is only told the default.
+    let (level, which) = if open.len() == rules.games.len() {
+        ("warning", String::new())
+    } else {
+        ("note", format!(" for {}", open.join(", ")))
     };
     Some(format!(
-        "warning: [money] has {missing} (buy_in_min, buy_in_max): the buy-in dialog \
-         opens at the house's usual stack, {USUAL_BIG_BLINDS} big blinds or \
+        "{level}: [money] has {missing} (buy_in_min, buy_in_max){which}: the buy-in \
+         dialog opens at the house's usual stack, {USUAL_BIG_BLINDS} big blinds or \
          {USUAL_BIG_BETS} big bets in a limit game"
     ))
 }
