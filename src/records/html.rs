@@ -31,7 +31,7 @@ ul{margin:.2em 0;padding-left:1.2em}";
 
 /// Text for HTML: the five characters that could start markup or end an
 /// attribute, as entities.
-fn esc(text: &str) -> String {
+pub(crate) fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -6,6 +6,8 @@
 pub mod csv;
 pub mod exports;
 mod html;
+/// The report's HTML escape, shared with the floor's staff page.
+pub(crate) use html::esc as html_escape;
 mod money;
 pub mod report;
 mod text;

@@ -7,21 +7,9 @@ use std::fmt::Write;
 
 use super::{list_name, Floor};
 
-/// Text safe inside HTML, attributes included.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Text safe inside HTML, attributes included: the report's own escape,
+/// written once.
+pub(crate) use crate::records::html_escape as escape;
 
 fn minutes_ago(now: u64, then: u64) -> String {
     let m = now.saturating_sub(then) / 60_000;
