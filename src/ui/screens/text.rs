@@ -20,7 +20,6 @@ pub(in crate::ui) fn put<D: Canvas>(
     y: i32,
     align: Alignment,
 ) -> Result<(), D::Error> {
-    let max = ((W as u32) / font.character_size.width.max(1)) as usize;
     let spec = TextSpec {
         text: s,
         font,
@@ -29,14 +28,7 @@ pub(in crate::ui) fn put<D: Canvas>(
         color: BinaryColor::On,
         background: None,
     };
-    let shown = first_chars(s, max);
-    if shown.len() < s.len() {
-        d.cut(&spec);
-    }
-    d.text(&TextSpec {
-        text: shown,
-        ..spec
-    })
+    within(d, spec)
 }
 
 /// The first `max` characters of `s`, borrowed: a copy of every line drawn
@@ -118,7 +110,6 @@ pub(in crate::ui) fn inverse<D: Canvas>(
     Rectangle::new(Point::new(0, y), Size::new(W as u32, h))
         .into_styled(PrimitiveStyle::with_fill(BinaryColor::On))
         .draw(d)?;
-    let max = (W as u32 / font.character_size.width.max(1)) as usize;
     let spec = TextSpec {
         text: s,
         font,
@@ -127,8 +118,16 @@ pub(in crate::ui) fn inverse<D: Canvas>(
         color: BinaryColor::Off,
         background: None,
     };
-    let shown = first_chars(s, max);
-    if shown.len() < s.len() {
+    within(d, spec)
+}
+
+/// Draws `spec` cut to the panel's width, and reports the cut (the
+/// worst-case test reads it; the panel ignores it): one place for every
+/// line, plain or lit.
+fn within<D: Canvas>(d: &mut D, spec: TextSpec) -> Result<(), D::Error> {
+    let max = (W as u32 / spec.font.character_size.width.max(1)) as usize;
+    let shown = first_chars(spec.text, max);
+    if shown.len() < spec.text.len() {
         d.cut(&spec);
     }
     d.text(&TextSpec {
