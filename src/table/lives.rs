@@ -54,24 +54,39 @@ impl Table {
         Ok(())
     }
 
+    /// G9: whether `seat` may lose a life now, and whether that loss ends
+    /// the game (the one player then left with lives takes the pot). The
+    /// ui asks this so a loss that moves the pot gets a confirming press
+    /// and any other loss is recorded by one.
+    pub fn can_lose_life(&self, seat: usize) -> Result<bool, TableError> {
+        let Some(game) = self.lives.as_ref() else {
+            return Err(TableError::NotAllowed("no lives game is being played"));
+        };
+        match game.lives.iter().find(|(s, _)| *s == seat) {
+            None => Err(TableError::Refused {
+                seat,
+                why: "not in this lives game",
+            }),
+            Some((_, 0)) => Err(TableError::Refused {
+                seat,
+                why: "has no life left",
+            }),
+            Some(&(_, left)) => {
+                let standing = game.lives.iter().filter(|(_, l)| *l > 0).count();
+                Ok(left == 1 && standing == 2)
+            }
+        }
+    }
+
     /// A player loses a life (a marker); the last one with lives takes the pot.
     pub(super) fn lose_life(&mut self, seat: usize) -> Result<(), TableError> {
+        self.can_lose_life(seat)?;
         let Some(game) = self.lives.as_mut() else {
             return Err(TableError::NotAllowed("no lives game is being played"));
         };
-        let Some(entry) = game.lives.iter_mut().find(|(s, _)| *s == seat) else {
-            return Err(TableError::Refused {
-                seat,
-                why: "not in this lives game",
-            });
-        };
-        if entry.1 == 0 {
-            return Err(TableError::Refused {
-                seat,
-                why: "has no life left",
-            });
+        if let Some(entry) = game.lives.iter_mut().find(|(s, _)| *s == seat) {
+            entry.1 -= 1;
         }
-        entry.1 -= 1;
         let standing: Vec<usize> = game
             .lives
             .iter()

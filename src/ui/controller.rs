@@ -12,6 +12,7 @@ use super::amount::{AmountEntry, EntryOutcome};
 use super::host::Dialog;
 use super::menu::{nobody, seats_for};
 use super::pick;
+use super::keypad::Keypad;
 use super::screen::{screen_of, table_screen, Screen};
 use super::showdown::Ranking;
 use super::view::View;
@@ -164,10 +165,21 @@ impl Controller {
         let state = table.live_hand().map(|h| h.state());
         match screen {
             Screen::Guts => self.guts(table, press),
-            // G9: the one thing to record is a life lost; OK goes straight
-            // to whose.
-            Screen::Lives => match press.button {
-                Button::Ok => self.menu_item(table, MenuItem::LoseLife),
+            // G9: the one thing to record is a life lost. Its seat's key
+            // (the showdown's: fold 1 ... plus 5, held 6 to 10) records it
+            // in one press; the loss that ends the game pays the pot, so
+            // that one opens the picker on the seat for OK to confirm. OK
+            // alone opens the picker on the first seat.
+            Screen::Lives => match (press.button, Keypad::digit(press)) {
+                (Button::Ok, _) => self.menu_item(table, MenuItem::LoseLife),
+                (_, Some(d)) => {
+                    let seat = (usize::from(d) + 9) % 10;
+                    match table.can_lose_life(seat) {
+                        Ok(false) => (Mode::Main, Intent::Apply(TableEvent::LoseLife { seat })),
+                        Ok(true) => (Mode::PickSeat(MenuItem::LoseLife, seat), Intent::None),
+                        Err(why) => (Mode::Main, Intent::Tell(why.to_string())),
+                    }
+                }
                 _ => (Mode::Main, Intent::None),
             },
             Screen::Between => self.between(table, press),

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use dealerd::table::{script, Night};
+use dealerd::table::{script, Night, TableEvent};
 use dealerd::ui::frame::PerPixel;
 use dealerd::ui::{render, screens, ClockView, Controller, Intent, Mode, Ranking, View};
 use dealerd::ui::{Button, Press};
@@ -390,7 +390,6 @@ fn qr_columns_are_the_runs() {
 /// going its own way, another night through the same cache.
 #[test]
 fn the_cached_preview_follows_the_night() {
-    use dealerd::table::TableEvent;
     let cache = screens::PreviewCache::default();
     let ctl = Controller::new();
     let cached = |n: &Night| {
@@ -534,7 +533,9 @@ fn g9_a_lives_game_shows_the_lives_and_ok_picks_who_lost_one() {
     let lives = n.table().lives().expect("a lives game").lives.clone();
     for (seat, left) in lives {
         let name = &n.table().player(seat).expect("seated").name;
-        assert!(shows(&f, &format!("{name:<8}{left:>2}")), "{name}: {f:?}");
+        // Issue 32: the seat's number leads, the key that names it.
+        let row = format!("{:>2} {name:<5}{left:>2}", seat + 1);
+        assert!(shows(&f, &row), "{row}: {f:?}");
     }
     assert!(shows(&f, "LIVES"), "{f:?}");
     let p = Press {
@@ -546,6 +547,43 @@ fn g9_a_lives_game_shows_the_lives_and_ok_picks_who_lost_one() {
         c.mode,
         Mode::PickSeat(dealerd::ui::MenuItem::LoseLife, _)
     ));
+}
+
+/// G9 and issue 32: on the lives screen a seat's key records that seat's
+/// lost life in one press (nothing moves, and undo takes it back); the loss
+/// that ends the game pays the pot, so that key opens the picker on the
+/// seat and OK confirms. A seat with no life left is refused with why.
+#[test]
+fn g9_a_seat_key_loses_a_life_in_one_press_and_the_paying_loss_asks_once() {
+    let tap = |button| Press {
+        button,
+        long: false,
+    };
+    let mut n = crate::pictured::lives_night();
+    let mut c = Controller::new();
+    // Ann is seat 1 (fold), Bob seat 2 (check/call), Cat seat 3 (bet/raise).
+    let e = c.press(&n, tap(Button::Fold));
+    assert_eq!(e, Intent::Apply(TableEvent::LoseLife { seat: 0 }));
+    assert_eq!(c.mode, Mode::Main);
+    // Down to Ann and Bob with one life each, Cat out.
+    let left = |n: &Night, seat: usize| {
+        let game = n.table().lives().expect("a lives game");
+        game.lives.iter().find(|&&(s, _)| s == seat).map_or(0, |&(_, l)| l)
+    };
+    for (seat, keep) in [(2, 0), (0, 1), (1, 1)] {
+        while left(&n, seat) > keep {
+            n.apply(TableEvent::LoseLife { seat }).expect("a life lost");
+        }
+    }
+    // Cat has none left: refused, and said why.
+    assert!(matches!(c.press(&n, tap(Button::BetRaise)), Intent::Tell(t) if t.contains("no life")));
+    // Bob's loss would end the game and pay Ann: the picker on Bob, OK pays.
+    assert_eq!(c.press(&n, tap(Button::CheckCall)), Intent::None);
+    assert_eq!(c.mode, Mode::PickSeat(dealerd::ui::MenuItem::LoseLife, 1));
+    assert_eq!(
+        c.press(&n, tap(Button::Ok)),
+        Intent::Apply(TableEvent::LoseLife { seat: 1 })
+    );
 }
 
 /// Issue 11: "Deal prompts name what to deal: 'deal the turn', 'two boards:

@@ -192,12 +192,14 @@ pub(super) fn lives<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error>
     } else {
         (4, &FONT_6X10, 10, 8)
     };
-    let names = Names::of(table, room);
+    // Issue 32: each row leads with its seat's number, the key that
+    // records that seat's lost life.
+    let names = Names::of(table, room - 3);
     for (i, &(seat, left_)) in game.lives.iter().take(2 * rows).enumerate() {
-        let who = Line::of(format_args!("{}", names.seat(seat)));
+        let who = Line::of(format_args!("{:>2} {}", seat + 1, names.seat(seat)));
         let row = Line::of(format_args!("{:<room$}{left_:>2}", &*who));
         let (x, y) = (64 * (i / rows) as i32, 14 + pitch * (i % rows) as i32);
         put(d, &row, font, x, y, Alignment::Left)?;
     }
-    inverse(d, "OK: who lost a life", &FONT_5X8, 56)
+    inverse(d, "key 1-0/OK: who lost life", &FONT_5X8, 56)
 }

@@ -163,7 +163,8 @@ impl Run {
         let kind = match self.ctl.screen(&View::of(&self.night)) {
             Screen::Acknowledge(_) => "acknowledge",
             Screen::Between => "between hands",
-            Screen::Guts | Screen::Lives => "guts and lives",
+            Screen::Guts => "guts",
+            Screen::Lives => "lives",
             Screen::Opener(_) => "opener",
             Screen::Action(_) | Screen::Entry(_) => "actions and amounts",
             Screen::Exchange { .. } => "draws and declarations",
@@ -204,13 +205,20 @@ impl Run {
         let keys = between_keys(self.night.table());
         let games = self.night.table().rules().games.len() as u64;
         if keys.iter().any(|(_, k)| matches!(k, BetweenKey::Game(_))) {
-            // The dealer's choice walks the house's games in turn.
+            // The dealer's choice walks the house's games in turn, reached
+            // with plus or minus the shorter way round (both are offered).
             let target = (h % games) as usize;
+            let ahead = (target as u64 + games - self.night.table().game() as u64) % games;
+            let b = if ahead * 2 <= games {
+                Button::Plus
+            } else {
+                Button::Minus
+            };
             for _ in 0..games {
                 if self.night.table().game() == target {
                     break;
                 }
-                self.press(tap(Button::Plus));
+                self.press(tap(b));
             }
             // A listed game the table will not deal (H1's Fan tan moves no
             // money): the dealer picks the next one.
@@ -319,9 +327,19 @@ impl Run {
                     }
                     None => self.press(tap(Button::Ok)),
                 },
+                // G9: the loser at random among those with a life, by
+                // his seat's key; the loss that pays the pot asks for OK.
                 Next::Lives => {
-                    self.press(tap(Button::Ok));
-                    self.press(tap(Button::Ok));
+                    let left: Vec<usize> = self.night.table().lives().map_or_else(Vec::new, |g| {
+                        g.lives.iter().filter(|&&(_, l)| l > 0).map(|&(s, _)| s).collect()
+                    });
+                    let seat = left[self.rand(left.len() as u64) as usize];
+                    let key = dealerd::ui::keypad::Keypad::press_for(((seat + 1) % 10) as u8)
+                        .expect("a seat key");
+                    self.press(key);
+                    if matches!(self.ctl.mode, Mode::PickSeat(..)) {
+                        self.press(tap(Button::Ok));
+                    }
                 }
             }
         }
