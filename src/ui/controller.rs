@@ -10,9 +10,9 @@ use crate::ui::{Button, Press};
 
 use super::amount::{AmountEntry, EntryOutcome};
 use super::host::Dialog;
+use super::keypad::Keypad;
 use super::menu::{nobody, seats_for};
 use super::pick;
-use super::keypad::Keypad;
 use super::screen::{screen_of, table_screen, Screen};
 use super::showdown::Ranking;
 use super::view::View;

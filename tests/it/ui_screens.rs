@@ -568,7 +568,10 @@ fn g9_a_seat_key_loses_a_life_in_one_press_and_the_paying_loss_asks_once() {
     // Down to Ann and Bob with one life each, Cat out.
     let left = |n: &Night, seat: usize| {
         let game = n.table().lives().expect("a lives game");
-        game.lives.iter().find(|&&(s, _)| s == seat).map_or(0, |&(_, l)| l)
+        game.lives
+            .iter()
+            .find(|&&(s, _)| s == seat)
+            .map_or(0, |&(_, l)| l)
     };
     for (seat, keep) in [(2, 0), (0, 1), (1, 1)] {
         while left(&n, seat) > keep {

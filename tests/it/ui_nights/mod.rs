@@ -7,19 +7,24 @@
 //! a dealer would: seating and rebuys are the host's (not counted); every
 //! other event comes from a press. Players act by a fixed-seed policy
 //! (about a quarter fold, half check or call, a quarter bet: the minimum, a
-//! half pot, a pot, an odd amount or everything), and every sixth hand
-//! everyone goes all in (a multi-way all-in each night). A bet costs the
+//! half pot, a pot, an odd amount the dealer must enter, or everything),
+//! and every sixth hand is a four-way all-in: one player (a different one
+//! each time) folds and the other four put in stacks the night has made
+//! unequal, so the showdown ranks side pots (issue 32). A 7/27 player who
+//! stood once stands on. A lost life is named by its seat's key. A bet costs the
 //! fewest presses of the real amount entry (`AmountEntry::path_to`: the
 //! shortcuts, the chip steps or the keypad), replayed on the controller; a
-//! showdown's winners are picked at random among who can win, reached with
-//! plus from the cursor. Between hands the dealer's choice walks the
-//! house's games in turn, and the house's straddle, bomb pot and kill are
+//! showdown's winners are picked at random among who can win, named by
+//! their seat keys. Between hands the dealer's choice walks the house's
+//! games in turn (plus or minus, the shorter way), and the house's straddle,
+//! bomb pot and kill are
 //! each taken on a schedule, one press each (`between_keys`).
 //!
 //! "Recorded action" is a player's action: fold, check, call, bet, raise,
 //! bring-in, a Guts call. The goals (issue 22): at most 1.8 presses per
 //! recorded action over each house's night, and at most 2.5 in any hand;
-//! not all met yet, so the test holds what is measured ([`NIGHT_LIMIT`]).
+//! not all met yet: [`limits`] holds what is measured where it is over,
+//! and says so.
 //! `DEALERD_PRESSES=1` prints each house's figures; `DEALERD_PRESSES=hands`
 //! adds every hand over 2.5 with its presses and the screens they were on.
 //!
@@ -89,6 +94,16 @@ struct Run {
     /// hands over the single-hand goal with theirs (`DEALERD_PRESSES=hands`).
     log: Vec<String>,
     over: Vec<String>,
+    /// This hand's seats that stood at a 7/27 take round: they stand on
+    /// (a player content with his count does not hit again).
+    stood: Vec<usize>,
+    /// In an all-in hand, the hand seat that folds: four go all in.
+    folder: Option<usize>,
+    /// The hands that were four-way all-ins, by index into `hands`.
+    all_ins: Vec<usize>,
+    /// Openers, draws, 7/27 takes and declarations recorded: players'
+    /// choices that are not "recorded actions" here, reported beside.
+    choices: u64,
 }
 
 impl Run {
@@ -122,6 +137,10 @@ impl Run {
             by_screen: Default::default(),
             log: Vec::new(),
             over: Vec::new(),
+            stood: Vec::new(),
+            folder: None,
+            all_ins: Vec::new(),
+            choices: 0,
         }
     }
 
@@ -259,7 +278,12 @@ impl Run {
         self.rebuys();
         self.log.clear();
         let (p0, a0) = (self.presses, self.actions);
+        // Every sixth hand is a four-way all-in with side pots: one
+        // player (a different one each time) folds, the other four put
+        // their whole (different) stacks in.
         let all_in = h % 6 == 3;
+        self.folder = all_in.then_some((h / 6) as usize % PLAYERS.len());
+        self.stood.clear();
         self.between(h);
         // An all-in hand in fixed limit with no raise cap (H3's hold'em and
         // Omaha: only its stud caps raises) goes up one bet at a time to
@@ -301,6 +325,9 @@ impl Run {
             match next {
                 Next::HandOver => {
                     let (p, a) = (self.presses - p0, self.actions - a0);
+                    if all_in {
+                        self.all_ins.push(self.hands.len());
+                    }
                     self.hands.push((p, a));
                     let log = std::mem::take(&mut self.log);
                     if a > 0 && p * 2 > a * 5 {
@@ -331,7 +358,11 @@ impl Run {
                 // his seat's key; the loss that pays the pot asks for OK.
                 Next::Lives => {
                     let left: Vec<usize> = self.night.table().lives().map_or_else(Vec::new, |g| {
-                        g.lives.iter().filter(|&&(_, l)| l > 0).map(|&(s, _)| s).collect()
+                        g.lives
+                            .iter()
+                            .filter(|&&(_, l)| l > 0)
+                            .map(|&(s, _)| s)
+                            .collect()
                     });
                     let seat = left[self.rand(left.len() as u64) as usize];
                     let key = dealerd::ui::keypad::Keypad::press_for(((seat + 1) % 10) as u8)
@@ -355,6 +386,7 @@ impl Run {
     /// reached with plus or minus the shorter way round, then OK. A draw
     /// the player cannot pay for is no draw: he stands pat.
     fn pick(&mut self, n: u64, draw: bool) {
+        self.choices += 1;
         let mut k = self.rand(n.max(1));
         // On a draw or declaration: what may be chosen (a discard is
         // exactly one card), so the `k`th choice is `fewest + k`.
@@ -370,6 +402,19 @@ impl Run {
         if draw {
             let t = self.night.table();
             let seat = t.live_hand().and_then(|h| h.state().to_act()).unwrap_or(0);
+            // G7's take rounds repeat until nobody takes a card: a player
+            // who stood stands on, as players do near 27 (drawn at random
+            // for ever, a hand went thirty rounds).
+            let hit = t.live_hand().is_some_and(|h| {
+                let s = h.state();
+                matches!(s.phase(), Phase::Exchanging(i)
+                    if matches!(s.spec().steps.get(i), Some(dealerd::engine::Step::Hit)))
+            });
+            if hit && self.stood.contains(&seat) {
+                k = 0;
+            } else if hit && fewest + k == 0 {
+                self.stood.push(seat);
+            }
             let cards = (fewest + k) as u8;
             let e = TableEvent::Hand(dealerd::engine::Event::Draw(seat, cards));
             if t.verify(&e).is_err() {
@@ -416,6 +461,9 @@ impl Run {
             return self.press(tap(Button::CheckCall));
         }
         let can_raise = la.raise.is_ok();
+        if all_in && Some(la.seat) == self.folder && !la.check {
+            return self.press(tap(Button::Fold));
+        }
         let r = if all_in { 99 } else { self.rand(100) };
         if r < 25 && !la.check {
             return self.press(tap(Button::Fold));
@@ -493,8 +541,9 @@ impl Run {
     }
 }
 
-/// The night's figures: presses per action over the night, and the worst hand.
-fn night(house: &str, hands: u64) -> (f64, f64, Run) {
+/// The night's figures: presses per action over the night, the worst
+/// hand of those that are not four-way all-ins, and the worst four-way all-in.
+fn night(house: &str, hands: u64) -> (f64, f64, f64, Run) {
     let mut run = Run::new(house);
     // Shown with a failure: which house's night it was.
     eprintln!("the night at {house}");
@@ -508,40 +557,46 @@ fn night(house: &str, hands: u64) -> (f64, f64, Run) {
         );
     }
     let per = run.presses as f64 / run.actions.max(1) as f64;
-    let worst = run
-        .hands
-        .iter()
-        .filter(|&&(_, a)| a > 0)
-        .map(|&(p, a)| p as f64 / a as f64)
-        .fold(0.0, f64::max);
-    (per, worst, run)
+    let worst = |all_in: bool| {
+        run.hands
+            .iter()
+            .enumerate()
+            .filter(|&(i, &(_, a))| a > 0 && run.all_ins.contains(&i) == all_in)
+            .map(|(_, &(p, a))| p as f64 / a as f64)
+            .fold(0.0, f64::max)
+    };
+    let (other, all_in) = (worst(false), worst(true));
+    (per, other, all_in, run)
 }
 
-/// The bounds this test holds. The night's goal (issue 22: at most 1.8
-/// presses per recorded action) is met at every house (1.45 to 1.80); the
-/// hand's goal (2.5) is met at H3 and H4 but not at the big-bet houses: a
-/// multi-way all-in ranked at the showdown costs up to 3.8, and an H1 draw
-/// hand whose five all-in players each draw up to 3.6 (BENCHMARKS.md,
-/// "Issue 22, fifth round"); that bound stops a regression. Issue 33 gave
-/// H1 its own buy-in (10 to 20, where any amount was taken), so its night
-/// plays other hands: a four-way all-in at Omaha hi-lo, high and low ranked
-/// at the showdown, is 20 presses for 5 actions (4.0; BENCHMARKS.md, "Issue 33").
+/// The goals (issues 22 and 32): presses per recorded action over a night,
+/// and in any single hand, the four-way all-in included.
 const NIGHT_LIMIT: f64 = 1.8;
-const HAND_LIMIT: f64 = 4.0;
+const HAND_LIMIT: f64 = 2.5;
 
-/// Issue 32: the showdown's seat keys changed who wins at random, and with
-/// it H1's night (more Guts and lives hands, which the dealer's choice now
-/// walks past Fan tan into): 1.95 a night and 4.57 in its worst hand, a
-/// draw hand with five players each drawing and a Guts-heavy night
-/// (BENCHMARKS.md, "Issue 32"). Held as measured so it cannot grow.
-fn limits(house: &str) -> (f64, f64) {
-    // H1 is held at what the merged tree measures (issues 32 and 33 landed
-    // together: six-round Bush League, more Guts and lives hands, the
-    // seat-key showdown), over the goal: a regression guard, not the goal.
-    if house.contains("h1-") {
-        (2.55, 9.5)
+/// (night, any hand but the four-way all-in, the four-way all-in) held at
+/// `house`: the goals, except where the realistic night (issue 32: typed
+/// odd amounts, straddles, the dealer's-choice pick, four-way all-ins)
+/// measures over them. Each of those is held at its measured figure so it
+/// cannot grow, and each is OVER THE GOAL, not the goal (BENCHMARKS.md,
+/// "Issue 32: presses on a realistic night"):
+/// - default and H2, any hand: raise-heavy hands (three or four raises by
+///   amount, two to four presses each, and a three-place showdown);
+/// - default and H2, four-way all-in: four all-ins of two presses each and
+///   the ranking of up to four places through the side pots;
+/// - H1, the night: 7/27's take-or-stand rounds and the draws, a press for
+///   each player each round that is no "recorded action" here;
+/// - H1, any hand: a 7/27 hand (take rounds until nobody takes a card);
+/// - H1, four-way all-in: Omaha hi-lo, high and low ranked at the showdown.
+fn limits(house: &str) -> (f64, f64, f64) {
+    if house.ends_with("default.toml") {
+        (NIGHT_LIMIT, 2.78, 2.6)
+    } else if house.contains("h1-") {
+        (2.03, 8.5, 3.4)
+    } else if house.contains("h2-") {
+        (NIGHT_LIMIT, 3.0, 3.0)
     } else {
-        (NIGHT_LIMIT, HAND_LIMIT)
+        (NIGHT_LIMIT, HAND_LIMIT, HAND_LIMIT)
     }
 }
 
@@ -550,14 +605,18 @@ fn presses_per_recorded_action_over_a_night_at_each_house() {
     let mut report = String::new();
     let mut failures = Vec::new();
     for house in HOUSES {
-        let (per, worst, run) = night(house, 60);
+        let (per, worst, all_in, run) = night(house, 60);
         let line = format!(
-            "{house}: {} hands, {} actions, {} presses = {per:.2} per action, worst hand {worst:.2}\n",
+            "{house}: {} hands, {} actions, {} presses = {per:.2} per action, worst hand {worst:.2}, worst four-way all-in {all_in:.2}\n",
             run.hands.len(),
             run.actions,
             run.presses
         );
         report.push_str(&line);
+        report.push_str(&format!(
+            "    ({} openers, draws, takes and declarations recorded besides)\n",
+            run.choices
+        ));
         for (kind, n) in &run.by_screen {
             report.push_str(&format!("    {kind}: {n}\n"));
         }
@@ -567,8 +626,8 @@ fn presses_per_recorded_action_over_a_night_at_each_house() {
             }
         }
         assert!(run.actions > 150, "{line}");
-        let (night_limit, hand_limit) = limits(house);
-        if per > night_limit || worst > hand_limit {
+        let (night_limit, hand_limit, all_in_limit) = limits(house);
+        if per > night_limit || worst > hand_limit || all_in > all_in_limit {
             failures.push(line);
         }
     }
