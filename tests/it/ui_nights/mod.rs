@@ -104,6 +104,8 @@ struct Run {
     /// Openers, draws, 7/27 takes and declarations recorded: players'
     /// choices that are not "recorded actions" here, reported beside.
     choices: u64,
+    /// Four-way all-ins whose showdown had side pots.
+    side_pots: u64,
 }
 
 impl Run {
@@ -141,6 +143,7 @@ impl Run {
             folder: None,
             all_ins: Vec::new(),
             choices: 0,
+            side_pots: 0,
         }
     }
 
@@ -526,6 +529,9 @@ impl Run {
                 return;
             };
             let r = r.into_owned();
+            if self.folder.take().is_some() && state.pots().len() > 1 {
+                self.side_pots += 1;
+            }
             // Issue 32: a key names a seat for the next place; OK pays
             // once every side is ranked (or ends a side: the rest lose).
             let cands = r.candidates(&state);
@@ -614,8 +620,10 @@ fn presses_per_recorded_action_over_a_night_at_each_house() {
         );
         report.push_str(&line);
         report.push_str(&format!(
-            "    ({} openers, draws, takes and declarations recorded besides)\n",
-            run.choices
+            "    ({} openers, draws, takes and declarations recorded besides; {} of {} four-way all-ins with side pots)\n",
+            run.choices,
+            run.side_pots,
+            run.all_ins.len()
         ));
         for (kind, n) in &run.by_screen {
             report.push_str(&format!("    {kind}: {n}\n"));
@@ -626,6 +634,8 @@ fn presses_per_recorded_action_over_a_night_at_each_house() {
             }
         }
         assert!(run.actions > 150, "{line}");
+        // The four-way all-ins put unequal stacks in: side pots to rank.
+        assert!(run.side_pots > 0, "no side pots: {line}");
         let (night_limit, hand_limit, all_in_limit) = limits(house);
         if per > night_limit || worst > hand_limit || all_in > all_in_limit {
             failures.push(line);
