@@ -49,6 +49,13 @@ pub enum Event {
     Act(Seat, Action),
     /// A draw or discard: how many cards the seat exchanged (0 stands pat).
     Draw(Seat, u8),
+    /// Issue 32: every seat still to exchange in this round exchanges this
+    /// many, in turn, as one event (so one undo takes it back): the rest
+    /// stand in a 7/27 take round (G7, 0), everyone left discards at
+    /// Pineapple (1). Only where [`HandState::exchange_rest`] offers it.
+    ///
+    /// [`HandState::exchange_rest`]: super::HandState::exchange_rest
+    ExchangeRest(u8),
     Declare(Seat, Declaration),
     /// B3 (H3 stud): an open pair on 4th street allows the big bet.
     OpenPair,

@@ -158,6 +158,7 @@ impl HandState {
                 self.drew |= *cards > 0;
                 self.exchange(*seat, None)
             }
+            Event::ExchangeRest(cards) => *self = self.exchanged_rest(*cards)?,
             Event::WildCard => self.wild_card(),
             Event::Declare(seat, d) => self.exchange(*seat, Some(*d)),
             Event::OpenPair => {
@@ -191,6 +192,7 @@ impl HandState {
             Event::NameOpener(seat) => self.verify_name_opener(*seat),
             Event::Act(seat, action) => self.verify_act(*seat, *action).map(|_| ()),
             Event::Draw(seat, cards) => self.verify_draw(*seat, *cards),
+            Event::ExchangeRest(cards) => self.exchanged_rest(*cards).map(|_| ()),
             Event::WildCard => self.verify_wild_card(),
             Event::Declare(seat, _) => self.verify_exchange(*seat, true),
             Event::OpenPair => self.verify_open_pair(),

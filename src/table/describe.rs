@@ -124,6 +124,8 @@ impl Table {
                 }
             }
             Event::Draw(s, n) => format!("{} draws {n}", who(*s)),
+            Event::ExchangeRest(0) => "everyone left stands".into(),
+            Event::ExchangeRest(n) => format!("everyone left discards {n}"),
             Event::Declare(s, d) => {
                 let side = match d {
                     Declaration::High => "high",

@@ -227,4 +227,24 @@ impl Table {
         let done = ahead.live_hand()?.state().phase() == Phase::Showdown;
         done.then(|| std::iter::once(twice).chain(deals).collect())
     }
+
+    /// Issue 32: where one press may record the exchange of every seat
+    /// still to exchange this round, the cards each exchanges, and how
+    /// many seats that is: a 7/27 take round once those who take are
+    /// recorded (G7, the rest stand: 0), a pineapple discard (1). Offered
+    /// only for two seats or more (for one, its own key does the same).
+    pub fn can_exchange_rest(&self) -> Option<(u8, usize)> {
+        let state = self.live_hand()?.state();
+        let cards = state.exchange_rest()?;
+        let seats = state.to_exchange().len();
+        (seats > 1).then_some((cards, seats))
+    }
+
+    /// The event [`Table::can_exchange_rest`] offers, where the table
+    /// would take it now.
+    pub fn exchange_rest(&self) -> Option<TableEvent> {
+        let (cards, _) = self.can_exchange_rest()?;
+        let e = TableEvent::Hand(Event::ExchangeRest(cards));
+        self.verify(&e).is_ok().then_some(e)
+    }
 }

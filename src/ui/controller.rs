@@ -202,6 +202,16 @@ impl Controller {
                 let range = exchange_range(state, declare);
                 let pick = match (press.button, exchange_key(declare, range, press.button)) {
                     (_, Some(k)) => k,
+                    // Issue 32: check/call, where it is no count, records
+                    // the rest at once (7/27: they stand; Pineapple: they
+                    // discard), one event, so one undo.
+                    (Button::CheckCall, None) => match table.exchange_rest() {
+                        Some(e) => {
+                            self.pick = 0;
+                            return (Mode::Main, Intent::Apply(e));
+                        }
+                        None => return (Mode::Main, Intent::None),
+                    },
                     (Button::Ok, None) => under_cursor(range, self.pick),
                     _ => return (Mode::Main, Intent::None),
                 };

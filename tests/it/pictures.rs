@@ -43,6 +43,9 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("draw", pictured::draw),
     ("draw-confirmed", pictured::draw_confirmed),
     ("declare", pictured::declare),
+    // Issue 32: one press for the rest of a take round or a discard.
+    ("take-rest-stand", crate::ui_deals::take_rest_stand),
+    ("discard-everyone", crate::ui_deals::discard_everyone),
     ("deal-flop", pictured::deal_flop),
     ("bomb-deal", pictured::bomb_deal),
     ("run-out-twice", crate::ui_deals::run_out_twice),

@@ -15,7 +15,7 @@ use dealerd::ui::{Button, Press};
 use dealerd::ui::{Controller, Dialog, HostItem, Intent, MenuItem, Mode, PlayerItem, View};
 
 /// Every event kind, numbered; `KINDS` is how many there are.
-const KINDS: usize = 39;
+const KINDS: usize = 41;
 
 fn kind(e: &TableEvent) -> usize {
     match e {
@@ -45,7 +45,8 @@ fn kind(e: &TableEvent) -> usize {
         TableEvent::EnrollCard { .. } => 23,
         TableEvent::Hand(e) => 24 + hand_kind(e),
         TableEvent::Rename { .. } => 37,
-        TableEvent::EnrollHostCard { .. } => 38,
+        // 38 is CheckedSeven's (24 + 14), 39 ExchangeRest's.
+        TableEvent::EnrollHostCard { .. } => 40,
     }
 }
 
@@ -66,6 +67,8 @@ fn hand_kind(e: &Event) -> usize {
         Event::Misdeal => 12,
         // G4 (H3 lowball's seven rule): 24 + 13 is Rename.
         Event::CheckedSeven => 14,
+        // Issue 32: the rest stand (7/27) or discard (Pineapple).
+        Event::ExchangeRest(_) => 15,
     }
 }
 
@@ -283,7 +286,8 @@ fn every_table_event_is_reached_by_presses_cards_or_the_host_menu() {
     let mut d = Device::at(&format!("{h1}game Screw your neighbor\ndeal\n"));
     d.menu(MenuItem::LoseLife).press(s, &[Ok, Ok]);
     let mut d = Device::at(&format!("{h1}game 7/27\ndeal\n"));
-    d.press(s, &[Ok]);
+    // One stands; check/call says the other two stand too.
+    d.press(s, &[Ok, CheckCall]);
     let mut d = Device::at(&format!("{h1}game Omaha high-low declare\ndeal\n"));
     for _ in 0..12 {
         d.press(s, &[CheckCall, Ok]);

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use dealerd::engine::{Action, Event, Phase};
 use dealerd::table::{script, Night, TableEvent};
-use dealerd::ui::{render, screens, Button, Controller, Intent, Mode, Press, View};
+use dealerd::ui::{render, screens, Button, Controller, Intent, Mode, Press, Screen, View};
 
 use crate::night::shows;
 
@@ -282,7 +282,7 @@ fn who_won_stays_on_the_screen_after_the_payout_even_with_no_next_hand() {
 
 /// The screen now: what the dealer is asked, as the table says it.
 fn exchange(n: &Night, c: &Controller) -> Option<(bool, usize)> {
-    match c.screen(&View::of(n)) {
+    match c.screen(&View::of(&*n)) {
         dealerd::ui::Screen::Exchange { declare, choices } => Some((declare, choices)),
         _ => None,
     }
@@ -396,4 +396,188 @@ fn g5_g2_a_button_beyond_the_draw_does_nothing_and_declarations_are_one_press() 
         apply(&mut n, intent);
     }
     assert_eq!(exchange(&n, &c), None, "everyone has declared");
+}
+
+/// Presses check/call (and applies it) until the screen asks for an
+/// exchange: the betting before a take round or a discard, called round.
+fn call_to_the_exchange(n: &mut Night) {
+    for _ in 0..12 {
+        let mut c = Controller::new();
+        if matches!(c.screen(&View::of(&*n)), Screen::Exchange { .. }) {
+            return;
+        }
+        let intent = c.press(&*n, press(Button::CheckCall));
+        apply(n, intent);
+    }
+    panic!("no exchange after twelve calls");
+}
+
+/// The seats still to exchange this round, the next first.
+fn still_to_exchange(n: &Night) -> Vec<usize> {
+    n.table()
+        .live_hand()
+        .map_or_else(Vec::new, |h| h.state().to_exchange().to_vec())
+}
+
+/// H1, four players, `game` dealt and called round to its first exchange.
+fn h1_four_at_the_exchange(game: &str) -> Night {
+    let mut n = night(&format!(
+        "rules config/houses/h1-dealers-choice.toml\njoin 1 Ann 20\njoin 2 Bob 20\n\
+         join 3 Cat 20\njoin 4 Dan 20\nbutton Dan\ngame {game}\ndeal\n"
+    ));
+    call_to_the_exchange(&mut n);
+    n
+}
+
+/// 7/27's first take round after the first player took a card (F).
+fn took_one_at_7_27() -> Night {
+    let mut n = h1_four_at_the_exchange("7/27");
+    assert_eq!(still_to_exchange(&n).len(), 4, "four to take or stand");
+    let intent = Controller::new().press(&n, press(Button::Fold));
+    apply(&mut n, intent);
+    n
+}
+
+fn drawn(n: &Night) -> render::Frame {
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(n), &Controller::new()).expect("drawn");
+    f
+}
+
+/// Issue 32: the take round's screen offers the rest standing.
+pub(crate) fn take_rest_stand() -> render::Frame {
+    drawn(&took_one_at_7_27())
+}
+
+/// Issue 32: the pineapple discard's screen offers everyone discarding.
+pub(crate) fn discard_everyone() -> render::Frame {
+    drawn(&h1_four_at_the_exchange("Pineapple"))
+}
+
+/// G7 (H1 7/27: "Each round, each player starting with the lead has the
+/// opportunity to take one additional card. The lead then starts a round
+/// of betting. This continues until nobody takes an additional card."):
+/// once those who take are recorded, check/call records that every seat
+/// still to choose stands, in one press and one event, and one undo takes
+/// it back whole. The screen says so before the press.
+#[test]
+fn g7_h1_7_27_check_call_records_that_the_rest_stand_and_one_undo_takes_it_back() {
+    let mut n = took_one_at_7_27();
+    let rest = still_to_exchange(&n);
+    assert_eq!(rest.len(), 3);
+    let f = drawn(&n);
+    assert!(shows(&f, "C:3 left stand"), "{}", render::to_terminal(&f));
+    let before = n.events().len();
+    let intent = Controller::new().press(&n, press(Button::CheckCall));
+    assert_eq!(
+        intent,
+        Intent::Apply(TableEvent::Hand(Event::ExchangeRest(0)))
+    );
+    apply(&mut n, intent);
+    assert_eq!(n.events().len(), before + 1, "one event for the three");
+    // As if each had stood in turn: the lead's round of betting follows
+    // (someone took a card), with the same pot and the same seat to act.
+    let mut one_by_one = took_one_at_7_27();
+    for &s in &rest {
+        one_by_one
+            .apply(TableEvent::Hand(Event::Draw(s, 0)))
+            .expect("stands");
+    }
+    let (a, b) = (
+        n.table().live_hand().expect("a hand").state(),
+        one_by_one.table().live_hand().expect("a hand").state(),
+    );
+    assert!(matches!(a.phase(), Phase::Betting(_)), "{:?}", a.phase());
+    assert_eq!(
+        (a.phase(), a.to_act(), a.pot()),
+        (b.phase(), b.to_act(), b.pot())
+    );
+    // One undo, taken at once (a hand's event), and the three are to
+    // choose again.
+    assert_eq!(
+        Controller::new().press(&n, press(Button::Undo)),
+        Intent::Undo
+    );
+    assert_eq!(n.undo(), Some(TableEvent::Hand(Event::ExchangeRest(0))));
+    assert_eq!(still_to_exchange(&n), rest);
+    // The last seat to choose has its own keys: no "left" press.
+    for _ in 0..2 {
+        let intent = Controller::new().press(&n, press(Button::Ok));
+        apply(&mut n, intent);
+    }
+    assert_eq!(n.table().can_exchange_rest(), None);
+    assert!(!shows(&drawn(&n), "left stand"));
+    assert_eq!(
+        Controller::new().press(&n, press(Button::CheckCall)),
+        Intent::None
+    );
+}
+
+/// G1 (H1 Pineapple: "3 cards down instead of 2. Each player must discard
+/// one before the first 3 table cards are flipped."): check/call on the
+/// discard records that everyone still to discard did, one card each, in
+/// one press and one event; one undo takes it back whole.
+#[test]
+fn g1_h1_pineapple_check_call_records_that_everyone_discarded_and_one_undo_takes_it_back() {
+    let mut n = h1_four_at_the_exchange("Pineapple");
+    let all = still_to_exchange(&n);
+    assert_eq!(all.len(), 4, "everyone still in discards");
+    let f = drawn(&n);
+    assert!(
+        shows(&f, "C:4 left discard 1"),
+        "{}",
+        render::to_terminal(&f)
+    );
+    let before = n.events().len();
+    let intent = Controller::new().press(&n, press(Button::CheckCall));
+    assert_eq!(
+        intent,
+        Intent::Apply(TableEvent::Hand(Event::ExchangeRest(1)))
+    );
+    apply(&mut n, intent);
+    assert_eq!(n.events().len(), before + 1, "one event for the four");
+    let state = n.table().live_hand().expect("a hand").state();
+    assert!(still_to_exchange(&n).is_empty());
+    assert!(
+        matches!(state.phase(), Phase::Dealing(_)),
+        "the flop is next: {:?}",
+        state.phase()
+    );
+    assert_eq!(
+        Controller::new().press(&n, press(Button::Undo)),
+        Intent::Undo
+    );
+    assert_eq!(n.undo(), Some(TableEvent::Hand(Event::ExchangeRest(1))));
+    assert_eq!(still_to_exchange(&n), all);
+    // The engine takes it only where it is offered: no count but the one.
+    assert!(n.verify(&TableEvent::Hand(Event::ExchangeRest(0))).is_err());
+    // The hand's history says each seat's discard, as if pressed one by
+    // one: the same text either way.
+    let mut one_by_one = n.clone();
+    n.apply(TableEvent::Hand(Event::ExchangeRest(1)))
+        .expect("taken");
+    for &s in &all {
+        one_by_one
+            .apply(TableEvent::Hand(Event::Draw(s, 1)))
+            .expect("discards");
+    }
+    let phh = |n: &mut Night| {
+        for _ in 0..12 {
+            if n.table().hand().is_some_and(|h| h.state().is_over()) {
+                break;
+            }
+            // The flop, a bet, and the others fold to it.
+            let state = n.table().live_hand().expect("a hand").state();
+            let e = match state.legal_actions() {
+                Some(la) if la.fold => Event::Act(la.seat, Action::Fold),
+                Some(la) => Event::Act(la.seat, Action::BetRaiseTo(la.raise.expect("a bet").0)),
+                None => Event::Deal,
+            };
+            n.apply(TableEvent::Hand(e)).expect("taken");
+        }
+        dealerd::journal::phh_writer::to_phh(n.table()).expect("written")
+    };
+    let text = phh(&mut n);
+    assert_eq!(text, phh(&mut one_by_one));
+    assert_eq!(text.matches(" sd ??").count(), 4, "{text}");
 }

@@ -115,4 +115,42 @@ impl HandState {
         }
         Ok(())
     }
+
+    /// Issue 32: the cards every seat still to exchange exchanges where one
+    /// press may record them all: none at a 7/27 take round (G7: once those
+    /// who take are recorded, the rest stand), the one card of a pineapple
+    /// discard (everyone must discard one). `None` at a draw (each player
+    /// draws his own count), a declaration, or no exchange.
+    pub fn exchange_rest(&self) -> Option<u8> {
+        match self.current_step()? {
+            Step::Hit => Some(0),
+            Step::Discard => self.draw_range().map(|(fewest, _)| fewest),
+            _ => None,
+        }
+    }
+
+    /// The seats still to exchange in this round, the next first.
+    pub fn to_exchange(&self) -> &[Seat] {
+        match self.phase {
+            Phase::Exchanging(_) => &self.pending,
+            _ => &[],
+        }
+    }
+
+    /// The state after [`Event::ExchangeRest`]: each seat still to exchange
+    /// does, in turn, as its own draw would (so every draw's rule holds);
+    /// the first refusal refuses the whole.
+    pub(super) fn exchanged_rest(&self, cards: u8) -> Result<HandState, RuleError> {
+        if self.exchange_rest() != Some(cards) {
+            return Err(RuleError::Unexpected {
+                what: "the rest exchanging at once",
+                expected: self.expected(),
+            });
+        }
+        let mut next = self.clone();
+        for &s in &self.pending {
+            next.apply_mut(&Event::Draw(s, cards))?;
+        }
+        Ok(next)
+    }
 }

@@ -1,6 +1,7 @@
 //! A hand's events as PHH actions, with the events PHH has no action for
 //! kept apart (they become `_events`).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::engine::{
@@ -33,87 +34,101 @@ pub fn write(
     let mut replacements: Vec<String> = Vec::new();
     let first_bet = spec.steps.iter().position(|s| matches!(s, Step::Bet(_)));
     let mut first_seen = false;
-    for event in events {
-        if !matches!(event, Event::Draw(..)) {
-            w.actions.append(&mut replacements);
-        }
-        let cards = |n: u8| "??".repeat(usize::from(n));
-        match event {
-            Event::PostForced | Event::NameOpener(_) => {}
-            Event::Deal => {
-                let at = match state.phase() {
-                    Phase::Dealing(i) => Some(i),
-                    _ => None,
-                };
-                let step = at.and_then(|i| spec.steps.get(i).copied());
-                let Some(Step::Deal(d)) = step else {
-                    return Err("a deal the game has no step for".into());
-                };
-                let hole = d.hole_down.saturating_add(d.hole_up);
-                let before = w.actions.len();
-                if hole > 0 {
-                    for (i, seat) in state.seats().iter().enumerate() {
-                        if !seat.folded {
-                            w.actions.push(format!("d dh p{} {}", i + 1, cards(hole)));
+    for given in events {
+        // Issue 32: the rest's exchanges are one event at the table; PHH
+        // says each seat's, as if pressed one by one.
+        let parts: Cow<'_, [Event]> = match given {
+            Event::ExchangeRest(n) => state
+                .to_exchange()
+                .iter()
+                .map(|&s| Event::Draw(s, *n))
+                .collect(),
+            e => Cow::Borrowed(std::slice::from_ref(e)),
+        };
+        for event in parts.iter() {
+            if !matches!(event, Event::Draw(..)) {
+                w.actions.append(&mut replacements);
+            }
+            let cards = |n: u8| "??".repeat(usize::from(n));
+            match event {
+                Event::PostForced | Event::NameOpener(_) => {}
+                Event::Deal => {
+                    let at = match state.phase() {
+                        Phase::Dealing(i) => Some(i),
+                        _ => None,
+                    };
+                    let step = at.and_then(|i| spec.steps.get(i).copied());
+                    let Some(Step::Deal(d)) = step else {
+                        return Err("a deal the game has no step for".into());
+                    };
+                    let hole = d.hole_down.saturating_add(d.hole_up);
+                    let before = w.actions.len();
+                    if hole > 0 {
+                        for (i, seat) in state.seats().iter().enumerate() {
+                            if !seat.folded {
+                                w.actions.push(format!("d dh p{} {}", i + 1, cards(hole)));
+                            }
                         }
                     }
+                    if d.board > 0 {
+                        w.actions.push(format!("d db {}", cards(d.board)));
+                    }
+                    if setup.skip_first_bet && at.map(|i| i + 1) == first_bet {
+                        w.actions.extend(bomb_checks(setup, &state));
+                    }
+                    if w.actions.len() == before {
+                        // A deal of no cards (Fan Tan's): nothing for PHH to show.
+                        w.extras.push((before, event.clone()));
+                    }
                 }
-                if d.board > 0 {
-                    w.actions.push(format!("d db {}", cards(d.board)));
+                Event::Act(seat, action) => {
+                    let p = seat + 1;
+                    w.actions.push(match action {
+                        Action::Fold => format!("p{p} f"),
+                        Action::CheckCall => format!("p{p} cc"),
+                        Action::BetRaiseTo(to) => format!("p{p} cbr {to}"),
+                        Action::BringIn => format!("p{p} pb"),
+                    });
                 }
-                if setup.skip_first_bet && at.map(|i| i + 1) == first_bet {
-                    w.actions.extend(bomb_checks(setup, &state));
+                Event::Draw(seat, n) => {
+                    let p = seat + 1;
+                    w.actions.push(if *n == 0 {
+                        format!("p{p} sd")
+                    } else {
+                        format!("p{p} sd {}", cards(*n))
+                    });
+                    let draw = match state.phase() {
+                        Phase::Exchanging(i) => matches!(spec.steps.get(i), Some(Step::Draw)),
+                        _ => false,
+                    };
+                    if draw && *n > 0 {
+                        replacements.push(format!("d dh p{p} {}", cards(*n)));
+                    }
                 }
-                if w.actions.len() == before {
-                    // A deal of no cards (Fan Tan's): nothing for PHH to show.
-                    w.extras.push((before, event.clone()));
+                Event::Show(seat) => {
+                    let held = hole_cards(spec, &state);
+                    w.actions.push(format!("p{} sm {}", seat + 1, cards(held)));
                 }
-            }
-            Event::Act(seat, action) => {
-                let p = seat + 1;
-                w.actions.push(match action {
-                    Action::Fold => format!("p{p} f"),
-                    Action::CheckCall => format!("p{p} cc"),
-                    Action::BetRaiseTo(to) => format!("p{p} cbr {to}"),
-                    Action::BringIn => format!("p{p} pb"),
-                });
-            }
-            Event::Draw(seat, n) => {
-                let p = seat + 1;
-                w.actions.push(if *n == 0 {
-                    format!("p{p} sd")
-                } else {
-                    format!("p{p} sd {}", cards(*n))
-                });
-                let draw = match state.phase() {
-                    Phase::Exchanging(i) => matches!(spec.steps.get(i), Some(Step::Draw)),
-                    _ => false,
-                };
-                if draw && *n > 0 {
-                    replacements.push(format!("d dh p{p} {}", cards(*n)));
+                Event::Showdown(results) => {
+                    w.showdown = Some(results.clone());
                 }
+                Event::Misdeal => return Err("a misdeal: the hand is void".into()),
+                // Split into each seat's draw above.
+                Event::ExchangeRest(_) => {}
+                Event::Declare(..)
+                | Event::OpenPair
+                | Event::WildCard
+                | Event::CheckedSeven
+                | Event::RunItTwice
+                | Event::Chop => w.extras.push((w.actions.len(), event.clone())),
             }
-            Event::Show(seat) => {
-                let held = hole_cards(spec, &state);
-                w.actions.push(format!("p{} sm {}", seat + 1, cards(held)));
+            state
+                .apply_mut(event)
+                .map_err(|e| format!("the hand's own events are refused: {e}"))?;
+            if !first_seen && first_bet.is_some_and(|i| state.phase() == Phase::Betting(i)) {
+                first_seen = true;
+                w.first_actor = state.to_act();
             }
-            Event::Showdown(results) => {
-                w.showdown = Some(results.clone());
-            }
-            Event::Misdeal => return Err("a misdeal: the hand is void".into()),
-            Event::Declare(..)
-            | Event::OpenPair
-            | Event::WildCard
-            | Event::CheckedSeven
-            | Event::RunItTwice
-            | Event::Chop => w.extras.push((w.actions.len(), event.clone())),
-        }
-        state
-            .apply_mut(event)
-            .map_err(|e| format!("the hand's own events are refused: {e}"))?;
-        if !first_seen && first_bet.is_some_and(|i| state.phase() == Phase::Betting(i)) {
-            first_seen = true;
-            w.first_actor = state.to_act();
         }
     }
     w.actions.append(&mut replacements);

@@ -105,13 +105,22 @@ pub(super) fn prompt<D: Canvas>(
                     Line::of(format_args!("or F:high C:low B:both")),
                 )
             } else if discard {
-                (Line::of(format_args!("OK when discarded")), Line::new())
+                let mut keys = Line::new();
+                if let Some((n, seats)) = table.can_exchange_rest() {
+                    let _ = write!(keys, "or C:{seats} left discard {n}");
+                }
+                (Line::of(format_args!("OK when discarded")), keys)
             } else {
                 let mut keys = Line::new();
                 for (b, n) in [("F", 1), ("C", 2), ("B", 3)] {
                     if n <= most {
                         let _ = write!(keys, "{}{b}:{n}", if n == 1 { "or " } else { "  " });
                     }
+                }
+                // Issue 32 (7/27): check/call records that every seat
+                // still to choose stands.
+                if let Some((_, seats)) = table.can_exchange_rest() {
+                    let _ = write!(keys, "  C:{seats} left stand");
                 }
                 (Line::of(format_args!("+/- change (0-{most})  OK")), keys)
             };

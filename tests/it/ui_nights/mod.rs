@@ -97,6 +97,9 @@ struct Run {
     /// This hand's seats that stood at a 7/27 take round: they stand on
     /// (a player content with his count does not hit again).
     stood: Vec<usize>,
+    /// Issue 32: take-or-stand answers drawn early (to know whether the
+    /// rest all stand), kept until the seat's turn.
+    planned: Vec<(usize, u64)>,
     /// In an all-in hand, the hand seat that folds: four go all in.
     folder: Option<usize>,
     /// The hands that were four-way all-ins, by index into `hands`.
@@ -140,6 +143,7 @@ impl Run {
             log: Vec::new(),
             over: Vec::new(),
             stood: Vec::new(),
+            planned: Vec::new(),
             folder: None,
             all_ins: Vec::new(),
             choices: 0,
@@ -287,6 +291,7 @@ impl Run {
         let all_in = h % 6 == 3;
         self.folder = all_in.then_some((h / 6) as usize % PLAYERS.len());
         self.stood.clear();
+        self.planned.clear();
         self.between(h);
         // An all-in hand in fixed limit with no raise cap (H3's hold'em and
         // Omaha: only its stud caps raises) goes up one bet at a time to
@@ -413,11 +418,28 @@ impl Run {
                 matches!(s.phase(), Phase::Exchanging(i)
                     if matches!(s.spec().steps.get(i), Some(dealerd::engine::Step::Hit)))
             });
+            let planned = self.planned.iter().position(|&(s, _)| s == seat);
             if hit && self.stood.contains(&seat) {
                 k = 0;
-            } else if hit && fewest + k == 0 {
+            } else if let Some(i) = planned {
+                k = self.planned.remove(i).1;
+            }
+            if hit && fewest + k == 0 && !self.stood.contains(&seat) {
                 self.stood.push(seat);
             }
+            // Issue 32: the players say take or stand round the table; once
+            // the takers are recorded, one press says the rest stand (the
+            // ones not yet asked are asked now, and keep their answer).
+            if hit && fewest + k == 0 && self.rest_stand(n) {
+                return;
+            }
+            // Pineapple: everyone discards one, one press for them all.
+            if !hit && self.night.table().exchange_rest().is_some() {
+                self.choices +=
+                    self.night.table().can_exchange_rest().map_or(0, |(_, s)| s) as u64 - 1;
+                return self.press(tap(Button::CheckCall));
+            }
+            let t = self.night.table();
             let cards = (fewest + k) as u8;
             let e = TableEvent::Hand(dealerd::engine::Event::Draw(seat, cards));
             if t.verify(&e).is_err() {
@@ -434,6 +456,52 @@ impl Run {
             Some(b) => self.press(tap(b)),
             None => self.choose(k, n),
         }
+    }
+
+    /// At a 7/27 take round, the seat to choose stands: if every seat after
+    /// it stands too (those who stood before, and the others as drawn now
+    /// and kept), one check/call records them all. Whether it did.
+    fn rest_stand(&mut self, n: u64) -> bool {
+        let Some((_, seats)) = self.night.table().can_exchange_rest() else {
+            return false;
+        };
+        let rest: Vec<usize> = self
+            .night
+            .table()
+            .live_hand()
+            .map_or_else(Vec::new, |h| h.state().to_exchange()[1..].to_vec());
+        let mut all_stand = true;
+        for s in rest {
+            if self.stood.contains(&s) {
+                continue;
+            }
+            let k = match self.planned.iter().find(|&&(p, _)| p == s) {
+                Some(&(_, k)) => k,
+                None => {
+                    let k = self.rand(n.max(1));
+                    self.planned.push((s, k));
+                    k
+                }
+            };
+            all_stand &= k == 0;
+        }
+        if !all_stand {
+            return false;
+        }
+        let rest = self
+            .night
+            .table()
+            .live_hand()
+            .map_or_else(Vec::new, |h| h.state().to_exchange().to_vec());
+        self.planned.retain(|(s, _)| !rest.contains(s));
+        for s in rest {
+            if !self.stood.contains(&s) {
+                self.stood.push(s);
+            }
+        }
+        self.choices += seats as u64 - 1;
+        self.press(tap(Button::CheckCall));
+        true
     }
 
     /// The `k`th of `n` choices from the cursor's start: plus or minus the
@@ -590,15 +658,17 @@ const HAND_LIMIT: f64 = 2.5;
 ///   amount, two to four presses each, and a three-place showdown);
 /// - default and H2, four-way all-in: four all-ins of two presses each and
 ///   the ranking of up to four places through the side pots;
-/// - H1, the night: 7/27's take-or-stand rounds and the draws, a press for
-///   each player each round that is no "recorded action" here;
-/// - H1, any hand: a 7/27 hand (take rounds until nobody takes a card);
+/// - H1, the night: 7/27's takes and the draws, a press for each player
+///   who takes or draws that is no "recorded action" here (the rest
+///   standing and a pineapple discard are one press each, issue 32);
+/// - H1, any hand: a 7/27 hand (take rounds until nobody takes a card, a
+///   press for each card taken and one for the rest standing);
 /// - H1, four-way all-in: Omaha hi-lo, high and low ranked at the showdown.
 fn limits(house: &str) -> (f64, f64, f64) {
     if house.ends_with("default.toml") {
         (NIGHT_LIMIT, 2.78, 2.6)
     } else if house.contains("h1-") {
-        (2.03, 8.5, 3.4)
+        (1.97, 5.4, 3.4)
     } else if house.contains("h2-") {
         (NIGHT_LIMIT, 3.0, 3.0)
     } else {
