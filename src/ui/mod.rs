@@ -16,7 +16,10 @@
 //! fold, check/call and bet/raise record 1, 2 and 3 cards at once (the
 //! keypad's digits on those buttons), and on a declaration high, low and
 //! both; plus/minus and OK pick any count, and OK on the 0 the screen opens
-//! with is pat ([`controller::exchange_key`]). Between
+//! with is pat ([`controller::exchange_key`]); where check/call is no
+//! count (a 7/27 take round, a pineapple discard) it records that every
+//! seat still to choose stands or discards, one event for one undo
+//! (`Table::can_exchange_rest`). Between
 //! hands OK deals and each special the house allows now is one press on a
 //! button of its own ([`controller::between_keys`]: plus/minus the game,
 //! bet/raise a straddle, check/call a bomb pot and its deal, fold a kill);

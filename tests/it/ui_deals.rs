@@ -282,7 +282,7 @@ fn who_won_stays_on_the_screen_after_the_payout_even_with_no_next_hand() {
 
 /// The screen now: what the dealer is asked, as the table says it.
 fn exchange(n: &Night, c: &Controller) -> Option<(bool, usize)> {
-    match c.screen(&View::of(&*n)) {
+    match c.screen(&View::of(n)) {
         dealerd::ui::Screen::Exchange { declare, choices } => Some((declare, choices)),
         _ => None,
     }
