@@ -223,7 +223,9 @@ impl Table {
     /// `nights.csv` with it, so that no two of them give a different figure.
     pub fn hands_played(&self) -> u64 {
         let in_play = u64::from(self.in_hand());
-        self.hands.saturating_sub(self.misdeals).saturating_sub(in_play)
+        self.hands
+            .saturating_sub(self.misdeals)
+            .saturating_sub(in_play)
     }
 
     pub fn bombs_left(&self) -> usize {

@@ -10,6 +10,29 @@ use crate::common;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
+/// Ann, Bob and Cat buy in 100 each, as the session's inputs.
+fn seat_ann_bob_cat(s: &mut dealerd::daemon::store::Stored) {
+    for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
+        let join = TableEvent::Join {
+            seat,
+            name: name.to_string(),
+            buy_in: 100,
+        };
+        s.handle(
+            dealerd::daemon::session::Input::Table(join),
+            std::time::Duration::ZERO,
+        );
+    }
+}
+
+/// A short press of `button`, as the session's input.
+fn press(button: dealerd::ui::Button) -> dealerd::daemon::session::Input {
+    dealerd::daemon::session::Input::Press(dealerd::ui::Press {
+        button,
+        long: false,
+    })
+}
+
 fn scripted(file: &str, until: Option<&str>) -> Night {
     let path = Path::new(DIR).join(file);
     let text = std::fs::read_to_string(&path).expect("scenario");
@@ -186,7 +209,7 @@ fn the_exports_follow_the_night_through_undo_and_a_restart() {
 
     use dealerd::daemon::session::{Input, RulesSource};
     use dealerd::daemon::store::{Storage, Stored};
-    use dealerd::ui::{Button, Press};
+    use dealerd::ui::Button;
 
     let dir = common::fresh_dir("records", "live-exports");
     let storage = Storage {
@@ -199,21 +222,8 @@ fn the_exports_follow_the_night_through_undo_and_a_restart() {
     let wall = Some(1_795_474_710);
     let csv = dir.join("ledger/2026-11-23T22-58-30Z.csv");
     let read = |p: &Path| std::fs::read_to_string(p).expect("exported");
-    let press = |button| {
-        Input::Press(Press {
-            button,
-            long: false,
-        })
-    };
     let mut s = Stored::open_at(&rules, &storage, wall).expect("opens");
-    for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
-        let join = TableEvent::Join {
-            seat,
-            name: name.to_string(),
-            buy_in: 100,
-        };
-        s.handle(Input::Table(join), Duration::ZERO);
-    }
+    seat_ann_bob_cat(&mut s);
     assert_eq!(read(&csv), ledger_csv(s.night().table()));
     for b in [Button::Ok, Button::Fold, Button::Fold] {
         s.handle(press(b), Duration::ZERO);
@@ -453,25 +463,11 @@ fn d2_the_qr_the_csv_and_the_report_count_hands_played_and_misdeals_alike() {
     use dealerd::daemon::store::Stored;
     use dealerd::engine::Event;
     use dealerd::records::Report;
-    use dealerd::ui::{Button, Press};
+    use dealerd::ui::Button;
 
     let dir = common::fresh_dir("records", "misdeal-counts");
-    let mut s =
-        Stored::open(&RulesSource::embedded(), &common::storage(&dir)).expect("opens");
-    for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
-        let join = TableEvent::Join {
-            seat,
-            name: name.to_string(),
-            buy_in: 100,
-        };
-        s.handle(Input::Table(join), Duration::ZERO);
-    }
-    let press = |button| {
-        Input::Press(Press {
-            button,
-            long: false,
-        })
-    };
+    let mut s = Stored::open(&RulesSource::embedded(), &common::storage(&dir)).expect("opens");
+    seat_ann_bob_cat(&mut s);
     let mut hand = |s: &mut Stored| {
         for b in [Button::Ok, Button::Fold, Button::Fold] {
             s.handle(press(b), Duration::ZERO);
@@ -480,7 +476,10 @@ fn d2_the_qr_the_csv_and_the_report_count_hands_played_and_misdeals_alike() {
     };
     hand(&mut s);
     s.handle(Input::Table(TableEvent::NewHand), Duration::ZERO);
-    s.handle(Input::Table(TableEvent::Hand(Event::Misdeal)), Duration::ZERO);
+    s.handle(
+        Input::Table(TableEvent::Hand(Event::Misdeal)),
+        Duration::ZERO,
+    );
     hand(&mut s);
     let table = s.night().table();
     assert_eq!(

@@ -655,7 +655,10 @@ fn h1_playing(dir: &std::path::Path, game: &str) -> Stored {
         };
         s.handle(Input::Table(join), Duration::ZERO);
     }
-    s.handle(Input::Table(TableEvent::SetButton { seat: 2 }), Duration::ZERO);
+    s.handle(
+        Input::Table(TableEvent::SetButton { seat: 2 }),
+        Duration::ZERO,
+    );
     choose(&mut s, game);
     s
 }
@@ -664,7 +667,10 @@ fn choose(s: &mut Stored, game: &str) {
     let rules = s.night().rules();
     let game = rules.games.iter().position(|g| g.name == game);
     let game = game.expect("the game");
-    s.handle(Input::Table(TableEvent::ChooseGame { game }), Duration::ZERO);
+    s.handle(
+        Input::Table(TableEvent::ChooseGame { game }),
+        Duration::ZERO,
+    );
 }
 
 /// Issue 35: the log's lines say what each press did and nothing more.
@@ -681,7 +687,8 @@ fn g8_the_log_gives_a_result_to_its_own_hand_and_a_guts_hand_no_misdeal() {
     s.handle(press(Button::Fold), secs(3.0));
     let said: Vec<String> = s.take_notices().into_iter().map(|n| n.text).collect();
     assert!(
-        said.last().is_some_and(|l| l.contains(" folds: ") && l.contains(" wins ")),
+        said.last()
+            .is_some_and(|l| l.contains(" folds: ") && l.contains(" wins ")),
         "{said:?}"
     );
     assert!(!s.night().table().in_hand(), "{said:?}");

@@ -106,5 +106,9 @@ fn the_doctor_checks_the_units_groups_and_device_paths() {
         .filter(|a| a.starts_with('/'))
         .filter_map(|a| a.split_whitespace().next().map(str::to_string))
         .collect();
-    assert_eq!(paths, dealerd::doctor::UNIT_DEVICE_PATHS, "DeviceAllow=/dev/...");
+    assert_eq!(
+        paths,
+        dealerd::doctor::UNIT_DEVICE_PATHS,
+        "DeviceAllow=/dev/..."
+    );
 }

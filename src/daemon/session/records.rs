@@ -152,7 +152,10 @@ impl Session {
             if before.in_hand && !after.in_hand && table.hand().is_none() && now.0 > 0 {
                 self.notice(
                     Level::Info,
-                    format!("hand {}: no hand history: PHH has no form for a Guts or lives hand", now.0),
+                    format!(
+                        "hand {}: no hand history: PHH has no form for a Guts or lives hand",
+                        now.0
+                    ),
                 );
             }
         }
