@@ -207,7 +207,7 @@ fn a_night_id_that_is_not_a_file_name_is_refused() {
 fn the_exports_follow_the_night_through_undo_and_a_restart() {
     use std::time::Duration;
 
-    use dealerd::daemon::session::{Input, RulesSource};
+    use dealerd::daemon::session::RulesSource;
     use dealerd::daemon::store::{Storage, Stored};
     use dealerd::ui::Button;
 
@@ -468,7 +468,7 @@ fn d2_the_qr_the_csv_and_the_report_count_hands_played_and_misdeals_alike() {
     let dir = common::fresh_dir("records", "misdeal-counts");
     let mut s = Stored::open(&RulesSource::embedded(), &common::storage(&dir)).expect("opens");
     seat_ann_bob_cat(&mut s);
-    let mut hand = |s: &mut Stored| {
+    let hand = |s: &mut Stored| {
         for b in [Button::Ok, Button::Fold, Button::Fold] {
             s.handle(press(b), Duration::ZERO);
         }
