@@ -16,44 +16,14 @@ Bounded: every wait has a deadline, every process is stopped at the end.
 """
 import json, os, socket, statistics, subprocess, sys, tempfile, threading, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEALERD = os.path.join(ROOT, "target", "release", "dealerd")
+from room_bench import SIT_AND_DEAL, records, start_room, stop, table
+from room_bench import wait_for as wait
+
 PRESSES = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-SIT_AND_DEAL = ":tap Ann\no\no\n:tap Bob\no\no\no\n"
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def wait_for(what, f, limit=30.0):
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        v = f()
-        if v:
-            return v
-        time.sleep(0.005)
-    raise SystemExit(f"timed out waiting for {what}")
-
-
-def listening(port):
-    try:
-        socket.create_connection(("127.0.0.1", port)).close()
-        return True
-    except OSError:
-        return False
-
-
-def records(state):
-    try:
-        with open(os.path.join(state, "journal.jsonl")) as f:
-            return sum(1 for _ in f) - 1
-    except FileNotFoundError:
-        return 0
+def wait_for(what, f):
+    return wait(what, f, 30.0, 0.005)
 
 
 def rss_kib(pid):
@@ -64,19 +34,6 @@ def rss_kib(pid):
     return 0
 
 
-def table(tmp, name, room):
-    config = os.path.join(tmp, name + ".toml")
-    with open(os.path.join(ROOT, "config", "default.toml")) as f:
-        text = f.read()
-    with open(config, "w") as f:
-        f.write(text + room)
-    state = os.path.join(tmp, name)
-    proc = subprocess.Popen(
-        [DEALERD, "run", "--config", config, "--state-dir", state, "--devices", "fake"],
-        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
-    return proc, state
-
-
 def press(proc, keys):
     proc.stdin.write(keys)
     proc.stdin.flush()
@@ -84,21 +41,10 @@ def press(proc, keys):
 
 def main():
     tmp = tempfile.mkdtemp(prefix="dealerd-room-bench-")
-    port = free_port()
-    conf = os.path.join(tmp, "mosquitto.conf")
-    with open(conf, "w") as f:
-        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\n")
     procs = []
     try:
-        procs.append(subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL))
-        wait_for("mosquitto", lambda: listening(port))
-        broker = f"mqtt://127.0.0.1:{port}"
-        floor = subprocess.Popen([DEALERD, "floor", "--broker", broker, "--listen", "127.0.0.1:0",
-                                  "--client-id", f"bench-{os.getpid()}"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        procs.append(floor)
-        host, fport = floor.stdout.readline().strip().removeprefix("floor: http://").rstrip("/").split(":")
+        broker, _, (host, fport) = start_room(tmp, procs, f"bench-{os.getpid()}")
+        port = int(broker.rsplit(":", 1)[1])
         sizes = {"events": [], "state": []}
         sub = subprocess.Popen(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-q", "1",
                                 "-t", "dealerd/t1/events", "-t", "dealerd/t1/state", "-F", "%t %l"],
@@ -191,14 +137,7 @@ def main():
                   f"PUBLISH on the wire mean {statistics.mean(wire(topic_st, p) for p in st):.0f} + 4 PUBACK")
         print(f"table RSS after the presses: with [room] {rss_room} KiB, without {rss_plain} KiB")
     finally:
-        for p in reversed(procs):
-            p.terminate()
-            try:
-                p.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                p.kill()
-        subprocess.run(["rm", "-rf", tmp])
-
+        stop(procs, tmp)
 
 if __name__ == "__main__":
     main()

@@ -21,25 +21,16 @@ Bounded: every wait has a deadline, every process is stopped at the end.
 """
 import base64, json, os, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEALERD = os.path.join(ROOT, "target", "release", "dealerd")
+from room_bench import DEALERD, ROOT, SIT_AND_DEAL, free_port, listening, records, stop
+from room_bench import wait_for as wait
+from room_latency import rss_kib
+
 PRESSES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 QUEUE = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
-SIT_AND_DEAL = ":tap Ann\no\no\n:tap Bob\no\no\no\n"
-
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from room_latency import free_port, listening, records, rss_kib  # noqa: E402
 
 
 def wait_for(what, f, limit=300.0):
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        v = f()
-        if v:
-            return v
-        time.sleep(0.02)
-    raise SystemExit(f"timed out waiting for {what}")
+    return wait(what, f, limit, 0.02)
 
 
 def main():
@@ -159,14 +150,7 @@ def main():
               f"{time.monotonic() - back:.2f} s after the broker's return; replay requests {asks()}")
         print(f"floor RSS at the end: {rss_kib(procs['floor'].pid)} KiB")
     finally:
-        for p in reversed(list(procs.values())):
-            p.terminate()
-            try:
-                p.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                p.kill()
-        subprocess.run(["rm", "-rf", tmp])
-
+        stop(list(procs.values()), tmp)
 
 if __name__ == "__main__":
     main()

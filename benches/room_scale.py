@@ -15,47 +15,18 @@ Bounded: every wait has a deadline, every process is stopped at the end.
 """
 import os, re, selectors, socket, statistics, subprocess, sys, tempfile, threading, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEALERD = os.path.join(ROOT, "target", "release", "dealerd")
+from room_bench import DEALERD, SIT_AND_DEAL, default_house, records, start_room
+from room_bench import stop as stop_all
+from room_bench import wait_for as wait
+
 TABLES = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 PAGES = int(sys.argv[2]) if len(sys.argv) > 2 else 100
 SECONDS = float(sys.argv[3]) if len(sys.argv) > 3 else 30
 RATE = float(sys.argv[4]) if len(sys.argv) > 4 else 3.5
-SIT_AND_DEAL = ":tap Ann\no\no\n:tap Bob\no\no\no\n"
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def wait_for(what, f, limit=60.0):
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        v = f()
-        if v:
-            return v
-        time.sleep(0.01)
-    raise SystemExit(f"timed out waiting for {what}")
-
-
-def listening(port):
-    try:
-        socket.create_connection(("127.0.0.1", port)).close()
-        return True
-    except OSError:
-        return False
-
-
-def records(state):
-    try:
-        with open(os.path.join(state, "journal.jsonl")) as f:
-            return sum(1 for _ in f) - 1
-    except FileNotFoundError:
-        return 0
+    return wait(what, f, limit, 0.01)
 
 
 def cpu_seconds(pid):
@@ -82,25 +53,11 @@ LAST = re.compile(rb'"(t\d+)":\{"heard":[^,]*,"last":(\d+)')
 
 def main():
     tmp = tempfile.mkdtemp(prefix="dealerd-room-scale-")
-    port = free_port()
-    conf = os.path.join(tmp, "mosquitto.conf")
-    with open(conf, "w") as f:
-        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\nmax_queued_messages 100000\n")
     procs = []
     try:
-        procs.append(subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL))
-        wait_for("mosquitto", lambda: listening(port))
-        broker = f"mqtt://127.0.0.1:{port}"
-        floor = subprocess.Popen([DEALERD, "floor", "--broker", broker, "--listen", "127.0.0.1:0",
-                                  "--client-id", f"scale-{os.getpid()}"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        procs.append(floor)
-        host, fport = floor.stdout.readline().strip().removeprefix("floor: http://").rstrip("/").split(":")
-        addr = (host, int(fport))
-
-        with open(os.path.join(ROOT, "config", "default.toml")) as f:
-            house = f.read()
+        broker, floor, addr = start_room(tmp, procs, f"scale-{os.getpid()}",
+                                  "max_queued_messages 100000\n")
+        house = default_house()
         tables = []
         for i in range(TABLES):
             name = f"t{i:02}"
@@ -194,14 +151,7 @@ def main():
         print(f"bytes per page: {per_page / 1000:.1f} kB/s")
         print(f"floor CPU: {100 * cpu / busy:.0f}% of one core")
     finally:
-        for p in reversed(procs):
-            p.terminate()
-            try:
-                p.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                p.kill()
-        subprocess.run(["rm", "-rf", tmp])
-
+        stop_all(procs, tmp)
 
 if __name__ == "__main__":
     main()

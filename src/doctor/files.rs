@@ -8,8 +8,14 @@ use std::path::{Path, PathBuf};
 use super::{Env, Report};
 use crate::devices::Hardware;
 
-/// The groups Raspberry Pi OS gives the GPIO, I2C and SPI device nodes.
-const GROUPS: [&str; 3] = ["gpio", "i2c", "spi"];
+/// The groups Raspberry Pi OS gives the GPIO, I2C and SPI device nodes:
+/// the unit's `SupplementaryGroups=`, which the doctor checks the user has.
+pub const UNIT_GROUPS: [&str; 3] = ["gpio", "spi", "i2c"];
+
+/// The GPIO register node, by path as the unit allows it
+/// (`DeviceAllow=/dev/gpiomem`; `/dev/gpiomem0` on a Pi 5), then the other
+/// name: the doctor checks whichever the board has.
+pub const UNIT_DEVICE_PATHS: [&str; 2] = ["/dev/gpiomem", "/dev/gpiomem0"];
 
 /// The user's id and every group id it has.
 pub struct Ids {
@@ -68,7 +74,7 @@ pub(super) fn user_and_groups(env: &Env, r: &mut Report) -> Option<Ids> {
             }
         }
     }
-    for name in GROUPS {
+    for name in UNIT_GROUPS {
         let check = format!("group {name}");
         match entries(&group).find(|f| f[0] == name) {
             None => r.fail(
@@ -108,8 +114,8 @@ pub(super) fn device_nodes(env: &Env, hw: &Hardware, ids: Option<&Ids>, r: &mut 
             "the kernel has no GPIO character device: update Raspberry Pi OS (`sudo apt full-upgrade`)",
         ),
         (
-            "/dev/gpiomem",
-            &["/dev/gpiomem0"],
+            UNIT_DEVICE_PATHS[0],
+            &UNIT_DEVICE_PATHS[1..],
             "the GPIO memory device is missing: update Raspberry Pi OS (`sudo apt full-upgrade`)",
         ),
     ];

@@ -9,7 +9,7 @@
 //! stuck low, the user not in a group) is a test, not a hope.
 
 mod files;
-pub use files::UNIT_DEVICE_CLASSES;
+pub use files::{UNIT_DEVICE_CLASSES, UNIT_DEVICE_PATHS, UNIT_GROUPS};
 #[cfg(feature = "pi")]
 pub mod pi;
 pub mod sim;

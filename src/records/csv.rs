@@ -17,9 +17,11 @@ use super::Money;
 pub const LEDGER_HEADER: &str =
     "player,currency,buy_ins,top_ups,rebuys,corrections,cash_out,on_table,net,chips_moved";
 
-/// The first line of `ledger/nights.csv`.
-pub const NIGHTS_HEADER: &str =
-    "night,house,currency,hands,players,money_in,corrections,money_out,on_table,fees,transfers";
+/// The first line of `ledger/nights.csv`. `hands_played` and `misdeals`
+/// are counted as the report counts them ([`Table::hands_played`]); the
+/// column was `hands`, all hands dealt, misdeals in it. `misdeals` goes
+/// last, so that the lines of nights written before keep their columns.
+pub const NIGHTS_HEADER: &str = "night,house,currency,hands_played,players,money_in,corrections,money_out,on_table,fees,transfers,misdeals";
 
 /// What a spreadsheet takes for the start of a formula (or, for tab and
 /// carriage return, strips before looking again).
@@ -204,7 +206,7 @@ pub fn ledger_csv(table: &Table) -> String {
 /// its newline. Money in is buy-ins, top-ups and rebuys, money out the
 /// cash-outs; the host's corrections are apart, so that money_in +
 /// corrections = money_out + on_table + fees. `transfers` is how many
-/// payments settle the night.
+/// payments settle the night; hands are counted as [`NIGHTS_HEADER`] says.
 pub fn night_row(night_id: &str, table: &Table) -> String {
     let house = &table.rules().house;
     let money = Money::new(&house.unit);
@@ -214,11 +216,11 @@ pub fn night_row(night_id: &str, table: &Table) -> String {
         total.add(row);
     }
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{}\n",
         field(night_id),
         field(&house.name),
         field(&house.currency),
-        table.hands_dealt(),
+        table.hands_played(),
         rows.len(),
         money.units(
             total
@@ -231,6 +233,7 @@ pub fn night_row(night_id: &str, table: &Table) -> String {
         money.units(total.on_table),
         money.units(table.ledger().fees()),
         table.settle_up().len(),
+        table.misdeals(),
     )
 }
 

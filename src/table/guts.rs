@@ -63,6 +63,9 @@ impl Table {
             dealt,
         });
         self.button = Some(button);
+        // The poker hand before is no longer the table's hand: left in
+        // place, its result and history were taken for this Guts hand's.
+        self.hand = None;
         self.hands += 1;
         self.hands_in_game += 1;
         Ok(())

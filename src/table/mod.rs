@@ -126,6 +126,8 @@ pub struct Table {
     straddles: Vec<usize>,
     ledger: Ledger,
     hands: u64,
+    /// D2: hands misdealt (void), of the hands dealt.
+    misdeals: u64,
     /// S5: hands dealt in the current game, for a fixed rotation.
     hands_in_game: usize,
     /// G8: the Guts pot, carried over between hands, and the hand being played.
@@ -158,6 +160,7 @@ impl Table {
             straddles: Vec::new(),
             ledger: Ledger::default(),
             hands: 0,
+            misdeals: 0,
             hands_in_game: 0,
             guts: GutsState::default(),
             lives: None,
@@ -208,6 +211,21 @@ impl Table {
 
     pub fn hands_dealt(&self) -> u64 {
         self.hands
+    }
+
+    /// D2: of the hands dealt, those misdealt (void).
+    pub fn misdeals(&self) -> u64 {
+        self.misdeals
+    }
+
+    /// Hands played to the end: dealt, less the misdeals and a hand still
+    /// in play. What the report counts as "Hands played", and the QR and
+    /// `nights.csv` with it, so that no two of them give a different figure.
+    pub fn hands_played(&self) -> u64 {
+        let in_play = u64::from(self.in_hand());
+        self.hands
+            .saturating_sub(self.misdeals)
+            .saturating_sub(in_play)
     }
 
     pub fn bombs_left(&self) -> usize {
@@ -398,6 +416,7 @@ impl Table {
             straddles: self.straddles.clone(),
             ledger: self.ledger.without_entries(),
             hands: self.hands,
+            misdeals: self.misdeals,
             hands_in_game: self.hands_in_game,
             guts: self.guts.clone(),
             lives: self.lives.clone(),
@@ -503,6 +522,7 @@ impl Table {
             }
         }
         if state.phase() == Phase::Voided {
+            self.misdeals += 1;
             if let Some(memo) = self.hand.as_mut().and_then(|h| h.memo.take()) {
                 self.undo_deal(*memo);
             }

@@ -52,12 +52,13 @@ fn part(table: &Table, t: &Transfer) -> String {
     )
 }
 
-/// The settle-up as QR texts, a page each: `H12 USD 1/2 ANN TO BOB 35 CAT
-/// TO BOB 20.50`: hands dealt, the currency (so a phone reading the code
+/// The settle-up as QR texts, a page each: `12 HANDS USD 1/2 ANN TO BOB 35
+/// CAT TO BOB 20.50`, then `USD 2/2 ...`: on the first page the hands
+/// played and misdealt ([`page_head`]), on every page the currency (so a phone reading the code
 /// knows what 35 is), the page, and the fewest transfers that settle
 /// the night ([`Table::settle_up`]), in the house currency, at most
 /// [`PER_PAGE`] a page and never more than a code holds: nothing is cut,
-/// and no count stands in for the ones left out. "H12 USD ALL EVEN" when
+/// and no count stands in for the ones left out. "12 HANDS USD ALL EVEN" when
 /// nobody owes anybody.
 pub fn settle_pages(table: &Table) -> Vec<String> {
     with_settle_up(table, |_, pages| {
@@ -74,8 +75,8 @@ pub struct SettlePage {
 }
 
 /// What the settle-up depends on, all of it: the nets, the house's fees,
-/// the hands dealt and the unit amounts are written in.
-type SettleKey = (Vec<(Arc<str>, i128)>, Chips, u64, Decimal);
+/// the hands played and misdealt and the unit amounts are written in.
+type SettleKey = (Vec<(Arc<str>, i128)>, Chips, (u64, u64), Decimal);
 
 /// The last settle-up worked out: its inputs, the transfers, the pages.
 type SettleUp = (SettleKey, Vec<Transfer>, Vec<SettlePage>);
@@ -91,7 +92,7 @@ pub fn with_settle_up<R>(table: &Table, f: impl FnOnce(&[Transfer], &[SettlePage
     let key: SettleKey = (
         table.nets(),
         table.ledger().fees(),
-        table.hands_dealt(),
+        (table.hands_played(), table.misdeals()),
         table.rules().house.unit,
     );
     let fresh = || {
@@ -123,37 +124,51 @@ pub fn settle_pages_of(table: &Table, transfers: &[Transfer]) -> Vec<String> {
         .collect()
 }
 
-/// `H12 USD`: hands dealt and the currency, alphanumeric and at most 6
-/// characters (a house may name its currency at length); no currency word
-/// when it has no alphanumeric character.
+/// The first page's head, `12 HANDS 1 MISDEAL USD`: the hands played to
+/// the end and the misdeals, counted and worded as the report counts them
+/// (a bare `H13` was hands dealt, misdeals in it, which no other record
+/// says), then the currency ([`currency_word`]); no misdeal word on a
+/// night without one.
 fn page_head(table: &Table) -> String {
-    let hands = table.hands_dealt();
-    let currency: String = alnum_chars(&table.rules().house.currency).take(6).collect();
-    if currency.is_empty() {
-        format!("H{hands}")
-    } else {
-        format!("H{hands} {currency}")
+    let count = |n: u64, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "S" });
+    let mut head = count(table.hands_played(), "HAND");
+    if table.misdeals() > 0 {
+        head = format!("{head} {}", count(table.misdeals(), "MISDEAL"));
+    }
+    match currency_word(table) {
+        c if c.is_empty() => head,
+        c => format!("{head} {c}"),
     }
 }
 
+/// The currency, alphanumeric and at most 6 characters (a house may name
+/// its currency at length); empty when it has no alphanumeric character.
+/// The head of every page after the first, which says the hands already.
+fn currency_word(table: &Table) -> String {
+    alnum_chars(&table.rules().house.currency).take(6).collect()
+}
+
 fn pages_of(table: &Table, transfers: &[Transfer]) -> Vec<SettlePage> {
-    let hands = page_head(table);
+    let (first, rest) = (page_head(table), currency_word(table));
     if transfers.is_empty() {
         return vec![SettlePage {
-            text: format!("{hands} ALL EVEN"),
+            text: format!("{first} ALL EVEN"),
             transfers: 0..0,
         }];
     }
-    // Room for the longest page mark a night can need (` 12/12`).
-    let head = hands.len() + 6;
+    // Page `i`'s head, with room for the longest page mark a night can
+    // need (` 12/12`).
+    let head = |i: usize| if i == 0 { &first } else { &rest };
+    let room = |i: usize| head(i).len() + 6;
     // Each page: where its transfers start, and their parts.
     let mut pages: Vec<(usize, Vec<String>)> = Vec::new();
     for (i, t) in transfers.iter().enumerate() {
         let p = part(table, t);
+        let last = pages.len().saturating_sub(1);
         match pages.last_mut() {
             Some((_, page))
                 if page.len() < PER_PAGE
-                    && head + page.iter().map(String::len).sum::<usize>() + p.len()
+                    && room(last) + page.iter().map(String::len).sum::<usize>() + p.len()
                         <= MAX_CHARS =>
             {
                 page.push(p)
@@ -171,8 +186,11 @@ fn pages_of(table: &Table, transfers: &[Transfer]) -> Vec<SettlePage> {
             } else {
                 String::new()
             };
+            let text = format!("{}{mark}{}", head(i), parts.concat());
             SettlePage {
-                text: format!("{hands}{mark}{}", parts.concat()),
+                // A page after the first of a house with no currency word
+                // would start with a space.
+                text: text.trim_start().to_string(),
                 transfers: *start..start + parts.len(),
             }
         })

@@ -355,8 +355,9 @@ impl Logged {
 
 /// A night with Ann and Bob seated in `dir`'s state directory, journaled
 /// under the default rules as `dir/house.toml` (which is not written):
-/// the rules file and the state directory `dealerd run` is given.
-fn night_to_resume(dir: &Path) -> (PathBuf, PathBuf) {
+/// the rules file and the state directory `dealerd run` is given. The
+/// emulated Pi's test resumes the same night (`pi_emulated`).
+pub(crate) fn night_to_resume(dir: &Path) -> (PathBuf, PathBuf) {
     let config = dir.join("house.toml");
     let state = dir.join("state");
     std::fs::create_dir_all(&state).expect("state");

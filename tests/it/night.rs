@@ -232,10 +232,13 @@ fn the_settle_up_qr_decodes_from_the_last_frame() {
     // Nets Ann +1.25, Bob -6.25, Cat +7.50, Dan -41, Eve +38.50: no two
     // or three of them cancel, so four transfers, the largest first, as
     // many to a page as a code holds with the currency (issue 24).
-    assert_eq!(content, "H12 USD 1/2 DAN TO EVE 38.50 BOB TO CAT 6.25");
+    assert_eq!(
+        content,
+        "11 HANDS 1 MISDEAL USD 1/2 DAN TO EVE 38.50 BOB TO CAT 6.25"
+    );
     let pages = qr::settle_pages(run.night.table());
     assert_eq!(pages.len(), 2, "{pages:?}");
-    assert_eq!(pages[1], "H12 USD 2/2 DAN TO CAT 1.25 DAN TO ANN 1.25");
+    assert_eq!(pages[1], "USD 2/2 DAN TO CAT 1.25 DAN TO ANN 1.25");
 }
 
 #[test]

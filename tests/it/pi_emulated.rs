@@ -49,10 +49,16 @@ impl Running {
     /// Start dealerd on house file `text`, once `prepare` has set the board up.
     fn spawn(name: &str, text: &str, prepare: impl FnOnce(&Pi)) -> Running {
         let hw = devices::load_str("house.toml", text).expect("[hardware]");
+        Running::spawn_on(name, hw, text.as_bytes(), prepare)
+    }
+
+    /// Start dealerd on a house file of any bytes (one it may refuse), on
+    /// the board wired as `hw`.
+    fn spawn_on(name: &str, hw: Hardware, file: &[u8], prepare: impl FnOnce(&Pi)) -> Running {
         let pi = Pi::new(name, &hw);
         prepare(&pi);
         let config = pi.dir().join("house.toml");
-        std::fs::write(&config, text).expect("house file");
+        std::fs::write(&config, file).expect("house file");
         let state = pi.dir().join("state");
         // The log goes to a file, so a failed wait can show it.
         let log = pi.dir().join("dealerd.log");
@@ -436,4 +442,40 @@ fn the_doctor_beside_the_running_daemon_refuses_and_every_button_still_works() {
         run.wait_log(&[&format!("Press {{ button: {name}, long: false }}")]);
     }
     run.stop();
+}
+
+/// Issue 34: at a restart, a house file replaced by one over the 256 KiB
+/// cap, or by one that is not UTF-8, does not darken the table: the night
+/// journaled under the old file resumes on the journal's rules, the log and
+/// the panel say why the file was not read, and the buttons reach the table.
+#[test]
+fn a_restart_on_an_oversized_or_not_utf8_house_file_resumes_the_night_on_the_pi() {
+    use dealerd::rules::{DEFAULT_TOML, MAX_FILE_BYTES};
+    let big = format!("{DEFAULT_TOML}\n# padding\n{}", "#".repeat(MAX_FILE_BYTES));
+    let not_utf8 = [DEFAULT_TOML.as_bytes(), b"\n# \xff\n"].concat();
+    for (name, bytes, why) in [
+        (
+            "restart-oversized",
+            big.into_bytes(),
+            "a house file may be at most 262144 bytes",
+        ),
+        ("restart-not-utf8", not_utf8, "is not UTF-8"),
+    ] {
+        // The night the box was dealing when it went down: Ann and Bob
+        // seated, journaled under the default house file.
+        let hw = devices::load_str("house.toml", DEFAULT_TOML).expect("[hardware]");
+        let run = Running::spawn_on(name, hw, &bytes, |pi| {
+            crate::journal_restart::night_to_resume(pi.dir());
+        });
+        run.wait_log(&["ERROR", "rules not reloaded", why]);
+        run.frame("the panel says why", &["rules not reloaded"]);
+        run.frame("the night resumed", &["Ann", "Bob"]);
+        let pins: Vec<u8> = run.hw.buttons.pins().iter().map(|p| p.1).collect();
+        run.pi.wait_lines(&pins);
+        // A press still reaches the table: OK deals the next hand.
+        run.pi.press(run.pin(Button::Ok), ms(10_000), ms(100));
+        run.wait_journal(r#""type":"new-hand""#);
+        let log = run.stop();
+        assert_eq!(presses(&log, "Ok", false), 1, "{log:#?}");
+    }
 }

@@ -10,6 +10,29 @@ use crate::common;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
+/// Ann, Bob and Cat buy in 100 each, as the session's inputs.
+fn seat_ann_bob_cat(s: &mut dealerd::daemon::store::Stored) {
+    for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
+        let join = TableEvent::Join {
+            seat,
+            name: name.to_string(),
+            buy_in: 100,
+        };
+        s.handle(
+            dealerd::daemon::session::Input::Table(join),
+            std::time::Duration::ZERO,
+        );
+    }
+}
+
+/// A short press of `button`, as the session's input.
+fn press(button: dealerd::ui::Button) -> dealerd::daemon::session::Input {
+    dealerd::daemon::session::Input::Press(dealerd::ui::Press {
+        button,
+        long: false,
+    })
+}
+
 fn scripted(file: &str, until: Option<&str>) -> Night {
     let path = Path::new(DIR).join(file);
     let text = std::fs::read_to_string(&path).expect("scenario");
@@ -102,13 +125,13 @@ fn a_nights_row_balances_and_counts_the_settle_up() {
     // Bob and Dan each pay Cat: three transfers.
     assert_eq!(
         night_row("n1", pats().table()),
-        "n1,H2 Pat's home game,USD,2,4,140.00,0.25,39.75,100.50,0.00,3\n"
+        "n1,H2 Pat's home game,USD,2,4,140.00,0.25,39.75,100.50,0.00,3,0\n"
     );
     // Bob and Cat settle the house's 4.00 (two transfers); Dan and Eve
     // pay Ann and Fay (three); Gus is even.
     assert_eq!(
         night_row("n2", house_dealer().table()),
-        "n2,H4 house-dealer limit game,USD,2,7,120.00,0.00,14.00,102.00,4.00,5\n"
+        "n2,H4 house-dealer limit game,USD,2,7,120.00,0.00,14.00,102.00,4.00,5,0\n"
     );
 }
 
@@ -139,8 +162,8 @@ fn exports_keep_every_nights_line_and_replace_a_nights_own() {
         nights,
         format!(
             "{NIGHTS_HEADER}\n\
-             2026-11-20T21-00-00Z,H2 Pat's home game,USD,2,4,140.00,0.25,79.50,60.75,0.00,3\n\
-             2026-11-22T20-30-00Z,H4 house-dealer limit game,USD,2,7,120.00,0.00,14.00,102.00,4.00,5\n"
+             2026-11-20T21-00-00Z,H2 Pat's home game,USD,2,4,140.00,0.25,79.50,60.75,0.00,3,0\n\
+             2026-11-22T20-30-00Z,H4 house-dealer limit game,USD,2,7,120.00,0.00,14.00,102.00,4.00,5,0\n"
         )
     );
     assert!(
@@ -184,9 +207,9 @@ fn a_night_id_that_is_not_a_file_name_is_refused() {
 fn the_exports_follow_the_night_through_undo_and_a_restart() {
     use std::time::Duration;
 
-    use dealerd::daemon::session::{Input, RulesSource};
+    use dealerd::daemon::session::RulesSource;
     use dealerd::daemon::store::{Storage, Stored};
-    use dealerd::ui::{Button, Press};
+    use dealerd::ui::Button;
 
     let dir = common::fresh_dir("records", "live-exports");
     let storage = Storage {
@@ -199,21 +222,8 @@ fn the_exports_follow_the_night_through_undo_and_a_restart() {
     let wall = Some(1_795_474_710);
     let csv = dir.join("ledger/2026-11-23T22-58-30Z.csv");
     let read = |p: &Path| std::fs::read_to_string(p).expect("exported");
-    let press = |button| {
-        Input::Press(Press {
-            button,
-            long: false,
-        })
-    };
     let mut s = Stored::open_at(&rules, &storage, wall).expect("opens");
-    for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
-        let join = TableEvent::Join {
-            seat,
-            name: name.to_string(),
-            buy_in: 100,
-        };
-        s.handle(Input::Table(join), Duration::ZERO);
-    }
+    seat_ann_bob_cat(&mut s);
     assert_eq!(read(&csv), ledger_csv(s.night().table()));
     for b in [Button::Ok, Button::Fold, Button::Fold] {
         s.handle(press(b), Duration::ZERO);
@@ -356,7 +366,7 @@ TOTAL,USD,100.00,0.00,0.00,0.00,100.00,0.00,0.00,0.00
     assert_eq!(ledger_csv(night.table()), want);
     assert_eq!(
         night_row("n", night.table()),
-        "n,H2 Pat's home game,USD,1,3,100.00,0.00,100.00,0.00,0.00,2\n"
+        "n,H2 Pat's home game,USD,1,3,100.00,0.00,100.00,0.00,0.00,2,0\n"
     );
 }
 
@@ -376,7 +386,7 @@ TOTAL,USD,100.00,0.00,0.00,-1.50,98.50,0.00,0.00,0.00
     assert_eq!(ledger_csv(night.table()), want);
     assert_eq!(
         night_row("n", night.table()),
-        "n,H2 Pat's home game,USD,1,3,100.00,-1.50,98.50,0.00,0.00,2\n"
+        "n,H2 Pat's home game,USD,1,3,100.00,-1.50,98.50,0.00,0.00,2,0\n"
     );
 }
 
@@ -439,4 +449,56 @@ fn every_history_names_its_night_and_box() {
         );
     }
     assert_ne!(one, two, "two boxes' first hands differ");
+}
+
+/// Issue 35, D2: the settle-up QR, `nights.csv` and the report count the
+/// hands alike and say what they count: hands played to the end, and the
+/// misdeals apart (the QR's `H3` and the CSV's `hands` counted a misdealt
+/// hand as a hand, where the report said 2 played and a misdeal).
+#[test]
+fn d2_the_qr_the_csv_and_the_report_count_hands_played_and_misdeals_alike() {
+    use std::time::Duration;
+
+    use dealerd::daemon::session::{Input, RulesSource};
+    use dealerd::daemon::store::Stored;
+    use dealerd::engine::Event;
+    use dealerd::records::Report;
+    use dealerd::ui::Button;
+
+    let dir = common::fresh_dir("records", "misdeal-counts");
+    let mut s = Stored::open(&RulesSource::embedded(), &common::storage(&dir)).expect("opens");
+    seat_ann_bob_cat(&mut s);
+    let hand = |s: &mut Stored| {
+        for b in [Button::Ok, Button::Fold, Button::Fold] {
+            s.handle(press(b), Duration::ZERO);
+        }
+        assert!(!s.night().table().in_hand());
+    };
+    hand(&mut s);
+    s.handle(Input::Table(TableEvent::NewHand), Duration::ZERO);
+    s.handle(
+        Input::Table(TableEvent::Hand(Event::Misdeal)),
+        Duration::ZERO,
+    );
+    hand(&mut s);
+    let table = s.night().table();
+    assert_eq!(
+        (table.hands_dealt(), table.hands_played(), table.misdeals()),
+        (3, 2, 1)
+    );
+
+    let qr = dealerd::ui::qr::settle_text(table);
+    assert!(qr.starts_with("2 HANDS 1 MISDEAL USD "), "{qr}");
+    let row = night_row("n", table);
+    let fields: Vec<&str> = row.trim_end().split(',').collect();
+    let header: Vec<&str> = NIGHTS_HEADER.split(',').collect();
+    let at = |name: &str| fields[header.iter().position(|h| *h == name).expect(name)];
+    assert_eq!((at("hands_played"), at("misdeals")), ("2", "1"), "{row}");
+    let report = Report::from_journal(&dir.join("journal.jsonl"))
+        .expect("the report")
+        .text();
+    assert!(report.contains("Hands played: 2 ("), "{report}");
+    assert!(report.contains("Misdeals: 1 (hand 2)\n"), "{report}");
+    drop(s);
+    let _ = std::fs::remove_dir_all(dir);
 }

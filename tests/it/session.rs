@@ -636,3 +636,94 @@ fn the_default_rules_read_from_their_file_reload_from_it() {
         Some("the embedded default rules have no file to reload")
     );
 }
+
+/// H1 with Ann, Bob and Cat seated, the button on Cat, and `game` chosen;
+/// the night and its hand histories kept in `dir`.
+fn h1_playing(dir: &std::path::Path, game: &str) -> Stored {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/config/houses/h1-dealers-choice.toml"
+    );
+    let text = std::fs::read_to_string(path).expect("h1");
+    let store = crate::common::storage(dir);
+    let mut s = Stored::open(&RulesSource::file("h1.toml", text), &store).expect("opens");
+    for (seat, name) in ["Ann", "Bob", "Cat"].iter().enumerate() {
+        let join = TableEvent::Join {
+            seat,
+            name: name.to_string(),
+            buy_in: 80,
+        };
+        s.handle(Input::Table(join), Duration::ZERO);
+    }
+    s.handle(
+        Input::Table(TableEvent::SetButton { seat: 2 }),
+        Duration::ZERO,
+    );
+    choose(&mut s, game);
+    s
+}
+
+fn choose(s: &mut Stored, game: &str) {
+    let rules = s.night().rules();
+    let game = rules.games.iter().position(|g| g.name == game);
+    let game = game.expect("the game");
+    s.handle(
+        Input::Table(TableEvent::ChooseGame { game }),
+        Duration::ZERO,
+    );
+}
+
+/// Issue 35: the log's lines say what each press did and nothing more.
+/// A hand's result belongs to the press that ended it, not to the deal of
+/// the next (a Guts hand used to be logged "hand 2 dealt: Bob wins 1.50"),
+/// and a Guts hand has no history because PHH has no form for it, said
+/// once it is over, not "a misdeal" as it is dealt.
+#[test]
+fn g8_the_log_gives_a_result_to_its_own_hand_and_a_guts_hand_no_misdeal() {
+    let dir = crate::common::fresh_dir("session", "guts-log");
+    let mut s = h1_playing(&dir, "Texas hold'em");
+    s.handle(press(Button::Ok), secs(1.0));
+    s.handle(press(Button::Fold), secs(2.0));
+    s.handle(press(Button::Fold), secs(3.0));
+    let said: Vec<String> = s.take_notices().into_iter().map(|n| n.text).collect();
+    assert!(
+        said.last()
+            .is_some_and(|l| l.contains(" folds: ") && l.contains(" wins ")),
+        "{said:?}"
+    );
+    assert!(!s.night().table().in_hand(), "{said:?}");
+
+    choose(&mut s, "Guts");
+    s.handle(press(Button::Ok), secs(4.0));
+    let said: Vec<String> = s.take_notices().into_iter().map(|n| n.text).collect();
+    assert!(s.night().table().guts().round.is_some(), "{said:?}");
+    assert!(said.iter().any(|l| l == "hand 2 dealt"), "{said:?}");
+    assert!(!said.iter().any(|l| l.contains("wins")), "{said:?}");
+    assert!(!said.iter().any(|l| l.contains("hand history")), "{said:?}");
+
+    // Everyone calls out: the hand is over, and the log says why it has no
+    // history, once.
+    while let Some(seat) = s.night().table().guts_to_call() {
+        let call = TableEvent::GutsCall {
+            seat,
+            stays_in: false,
+        };
+        s.handle(Input::Table(call), secs(5.0));
+    }
+    s.handle(
+        Input::Table(TableEvent::GutsShowdown { best: vec![] }),
+        secs(6.0),
+    );
+    assert!(!s.night().table().in_hand());
+    let said: Vec<String> = s.take_notices().into_iter().map(|n| n.text).collect();
+    let why: Vec<&String> = said.iter().filter(|l| l.contains("hand history")).collect();
+    assert_eq!(
+        why,
+        ["hand 2: no hand history: PHH has no form for a Guts or lives hand"],
+        "{said:?}"
+    );
+    // Hand 1's history is hand 1's alone: none was written for hand 2.
+    assert!(dir.join("hands").read_dir().expect("hands").count() == 1);
+    drop(s);
+    let _ = std::fs::remove_dir_all(dir);
+}

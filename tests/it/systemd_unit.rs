@@ -88,3 +88,27 @@ fn the_unit_starts_after_the_modules_its_device_classes_need() {
         }
     }
 }
+
+/// Issue 34: the doctor checks what the unit needs, in the unit's words:
+/// the user in every group of `SupplementaryGroups=`, and each device node
+/// the unit allows by path (`DeviceAllow=/dev/...`). The device classes are
+/// the test above's.
+#[test]
+fn the_doctor_checks_the_units_groups_and_device_paths() {
+    let text = unit();
+    let groups: Vec<String> = values(&text, "SupplementaryGroups")
+        .iter()
+        .flat_map(|g| g.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    assert_eq!(groups, dealerd::doctor::UNIT_GROUPS, "SupplementaryGroups=");
+    let paths: Vec<String> = values(&text, "DeviceAllow")
+        .iter()
+        .filter(|a| a.starts_with('/'))
+        .filter_map(|a| a.split_whitespace().next().map(str::to_string))
+        .collect();
+    assert_eq!(
+        paths,
+        dealerd::doctor::UNIT_DEVICE_PATHS,
+        "DeviceAllow=/dev/..."
+    );
+}

@@ -456,6 +456,7 @@ impl Session {
     /// first refusal. The log says what the press recorded, as the dealer
     /// would say it, so the host can follow the night afterwards.
     fn apply_and_say(&mut self, events: Vec<TableEvent>) {
+        let before = hand_over(&self.night);
         let mut said = Vec::new();
         for e in events {
             let what = self.night.table().describe(&e);
@@ -468,7 +469,11 @@ impl Session {
             return;
         }
         let said = said.join(", ");
-        let said = match self.night.table().who_won() {
+        // Who won, only on the press that ended the hand: the table keeps
+        // the last hand's result, which is no part of a top-up or a deal.
+        let after = hand_over(&self.night);
+        let ended = after.1 && after != before;
+        let said = match self.night.table().who_won().filter(|_| ended) {
             Some(won) => format!("{said}: {won}"),
             None => said,
         };

@@ -116,6 +116,7 @@ impl Session {
         Marks {
             hand: hand_over(&self.night),
             ledger: self.night.table().ledger().entries().len(),
+            in_hand: self.night.table().in_hand(),
         }
     }
 
@@ -145,8 +146,20 @@ impl Session {
                 self.outputs
                     .push_back(Output::History { hand: now.0, text });
             }
+            // A Guts or lives hand is no poker hand (the table holds none):
+            // said once, when it ends, never as a misdeal when it is dealt.
+            let table = self.night.table();
+            if before.in_hand && !after.in_hand && table.hand().is_none() && now.0 > 0 {
+                self.notice(
+                    Level::Info,
+                    format!(
+                        "hand {}: no hand history: PHH has no form for a Guts or lives hand",
+                        now.0
+                    ),
+                );
+            }
         }
-        if self.keeps.ledger && after != before {
+        if self.keeps.ledger && (after.hand, after.ledger) != (before.hand, before.ledger) {
             self.outputs.push_back(Output::Ledger);
         }
     }
@@ -158,6 +171,7 @@ impl Session {
 struct Marks {
     hand: (u64, bool),
     ledger: usize,
+    in_hand: bool,
 }
 
 /// When each hand undo can still reach was dealt (unix seconds), so that a
