@@ -186,3 +186,94 @@ fn a_buy_in_of_thousands_of_big_blinds_is_warned_of() {
         ]
     );
 }
+
+/// Every message `dealerd check` prints for `text` (the rules, the wiring
+/// and the room read it), located, in the order printed.
+fn checked(text: &str) -> Vec<String> {
+    match dealerd::daemon::house_file::load_str("h.toml", text) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.diagnostics().iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// Issue 35: three syntax errors took three runs, and came 6:1, then 8:8,
+/// then 2:20. Now one run says every one, in file order, each once: an
+/// unclosed string, an unclosed `[[game]` header, an unclosed array (said
+/// on its own line, not on every line after it that it swallowed) and a
+/// doubled value.
+#[test]
+fn every_syntax_error_is_said_in_one_run_in_file_order() {
+    let text = "[house]\n\
+                name = \"Pat's game\n\
+                currency = \"USD\"\n\
+                unit = \"1\"\n\
+                seats = 9\n\
+                \n\
+                [[game]\n\
+                name = \"No-limit hold'em\"\n\
+                base = \"holdem\"\n\
+                structure = \"no-limit\"\n\
+                blinds = [1, 2\n\
+                fold_when_checkable = true\n\
+                \n\
+                [money]\n\
+                buy_in_min = 40\n\
+                buy_in_max = 200 200\n";
+    assert_eq!(
+        checked(text),
+        [
+            "h.toml:2:19: invalid basic string, expected '\"'",
+            "h.toml:7:8: unclosed array table, expected \"]\"",
+            "h.toml:11:15: unclosed array, expected \"]\"",
+            "h.toml:16:14: string values must be quoted, expected literal string",
+        ]
+    );
+    // A bad line inside a multi-line array is that line's, and the lines
+    // after the array are read again.
+    let text = format!("{DEFAULT_TOML}\n[bomb]\nante = [1,\n 2 3]\nevery = = 1\n");
+    let n = DEFAULT_TOML.lines().count();
+    assert_eq!(
+        checked(&text),
+        [
+            format!(
+                "h.toml:{}:2: string values must be quoted, expected literal string",
+                n + 4
+            ),
+            format!("h.toml:{}:9: extra \"=\", expected nothing", n + 5),
+        ]
+    );
+    // An unclosed `"""` string is said where it opens, once.
+    assert_eq!(
+        checked("[house]\nname = \"\"\"Pat's\nseats = 9\n"),
+        ["h.toml:2:1: invalid multi-line basic string, expected '\"'"]
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Whatever is broken where: no panic, the errors in file order, each
+    /// on a line of the file.
+    #[test]
+    fn syntax_errors_never_panic_and_come_in_file_order(
+        cuts in proptest::collection::vec(
+            (0usize..4000, proptest::sample::select(vec!["[", "\"", "=", "\"\"\"", "{", "]", "\n[[x", "é", "'"])),
+            1..6,
+        )
+    ) {
+        let mut text = DEFAULT_TOML.to_string();
+        for (at, s) in cuts {
+            let mut at = at % (text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            text.insert_str(at, s);
+        }
+        let lines = text.lines().count().max(1);
+        if let Err(e) = dealerd::daemon::house_file::load_str("h.toml", &text) {
+            let d = e.diagnostics();
+            proptest::prop_assert!(!d.is_empty());
+            proptest::prop_assert!(d.windows(2).all(|w| (w[0].line, w[0].column) <= (w[1].line, w[1].column)), "{d:?}");
+            proptest::prop_assert!(d.iter().all(|d| d.line >= 1 && d.line <= lines + 1), "{d:?}");
+        }
+    }
+}
