@@ -277,3 +277,47 @@ proptest::proptest! {
         }
     }
 }
+
+/// Issue 35: an error in a value suppresses the checks that depend on it.
+/// A huge blind, chip or buy-in, or one not in whole units, is said once:
+/// never also "must not go down", "must go up" or "under the min buy-in"
+/// against the stand-in of a value already refused.
+#[test]
+fn a_refused_amount_is_compared_with_nothing() {
+    let quarters = |from: &str, to: &str| {
+        house(from, to)
+            .replacen("unit = \"1\"", "unit = \"0.25\"", 1)
+            .replacen(
+                "denominations = [\"1\", \"5\", \"25\", \"100\"]",
+                "denominations = [\"0.25\", \"1\", \"5\"]",
+                1,
+            )
+    };
+    let over = |what: &str| {
+        format!(
+            "{what} 2500000000000 is over the most any amount may be: 250000000000 \
+             (1000000000000 units of 0.25)"
+        )
+    };
+    let huge_blind = quarters("blinds = [1, 2]", "blinds = [2500000000000, \"0.50\"]");
+    assert_eq!(messages(&huge_blind), [over("blind")]);
+    let huge_chip = quarters("blinds = [1, 2]", "blinds = [1, 2]\n").replacen(
+        "[\"0.25\", \"1\", \"5\"]",
+        "[\"0.25\", 2500000000000, \"0.50\"]",
+        1,
+    );
+    assert_eq!(messages(&huge_chip), [over("denomination")]);
+    let huge_min = quarters("buy_in_min = 40", "buy_in_min = 2500000000000");
+    assert_eq!(messages(&huge_min), [over("buy_in_min")]);
+    let odd_max = quarters("buy_in_max = 200", "buy_in_max = \"0.10\"");
+    assert_eq!(
+        messages(&odd_max),
+        ["buy_in_max 0.10 is not a whole number of units (house.unit = 0.25)"]
+    );
+    // Two values read are still ordered.
+    let low_max = quarters("buy_in_max = 200", "buy_in_max = 20");
+    assert_eq!(
+        messages(&low_max),
+        ["max buy-in 20 is under the min buy-in 40"]
+    );
+}

@@ -100,6 +100,23 @@ impl<'a> Check<'a> {
         units
     }
 
+    /// [`Self::positive`], and whether it was read: an amount refused (not
+    /// whole, too large, 0) is compared with nothing, since its stand-in
+    /// would make a false follow-on error (issue 35: "must not go down",
+    /// "must go up", "under the min buy-in").
+    fn read(&mut self, a: &Amount, what: &str) -> (Chips, bool) {
+        let before = self.errors.len() + self.more;
+        let units = self.positive(a, what);
+        (units, self.errors.len() + self.more == before)
+    }
+
+    /// [`Self::opt_positive`], `None` also for an amount refused.
+    fn opt_read(&mut self, a: &Option<Amount>, what: &str) -> Option<Chips> {
+        a.as_ref()
+            .map(|a| self.read(a, what))
+            .and_then(|(units, read)| read.then_some(units))
+    }
+
     fn opt_positive(&mut self, a: &Option<Amount>, what: &str) -> Option<Chips> {
         a.as_ref().map(|a| self.positive(a, what))
     }
@@ -221,10 +238,13 @@ fn house(h: &RawHouse, c: &mut Check) -> House {
         );
     }
     let mut denominations: Vec<Chips> = Vec::new();
+    let mut prev_read = false;
     for d in raw {
-        let units = c.positive(d, "denomination");
-        if let Some(&prev) = denominations.last() {
-            if units <= prev && units > 0 {
+        let (units, read) = c.read(d, "denomination");
+        let compare = read && prev_read;
+        prev_read = read;
+        if let (Some(&prev), true) = (denominations.last(), compare) {
+            if units <= prev {
                 let msg = format!(
                     "denominations must go up, smallest first: {} after {}",
                     d.get_ref(),
