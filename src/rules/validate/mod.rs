@@ -103,11 +103,14 @@ impl<'a> Check<'a> {
     /// [`Self::positive`], and whether it was read: an amount refused (not
     /// whole, too large, 0) is compared with nothing, since its stand-in
     /// would make a false follow-on error (issue 35: "must not go down",
-    /// "must go up", "under the min buy-in").
+    /// "must go up", "under the min buy-in"). So is every amount when the
+    /// unit itself was refused.
     fn read(&mut self, a: &Amount, what: &str) -> (Chips, bool) {
         let before = self.errors.len() + self.more;
         let units = self.positive(a, what);
-        (units, self.errors.len() + self.more == before)
+        // Without a unit (house.unit refused) nothing was read at all.
+        let read = self.unit.is_some() && self.errors.len() + self.more == before;
+        (units, read)
     }
 
     /// [`Self::opt_positive`], `None` also for an amount refused.
