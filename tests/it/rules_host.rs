@@ -321,3 +321,83 @@ fn a_refused_amount_is_compared_with_nothing() {
         ["max buy-in 20 is under the min buy-in 40"]
     );
 }
+
+/// A stud-only house a host writes from a hold'em house's file.
+const STUD_NIGHT: &str = "[house]
+name = \"Stud night\"
+currency = \"USD\"
+unit = \"1\"
+denominations = [\"1\", \"5\", \"25\"]
+seats = 8
+
+[[game]]
+name = \"7-card stud\"
+base = \"seven-card-stud\"
+structure = \"fixed-limit\"
+small_bet = 3
+big_bet = 6
+ante = 1
+
+[money]
+buy_in_min = 40
+buy_in_max = 200
+
+[straddle]
+allowed = true
+kinds = [\"utg\"]
+
+[bomb]
+enabled = true
+mode = \"orbit\"
+ante = 2
+
+[kill]
+enabled = true
+triggers = [\"two-wins\"]
+multiple = 2
+";
+
+/// Issue 35: a stud-only house with straddles, bomb pots and kills was
+/// taken, and its summary said "bomb: orbit on every game" and "straddle:
+/// utg", which can never happen: no stud game has a blind to straddle or a
+/// flop to bomb. Both are refused at their section. A kill is kept: it
+/// doubles the limits of any game, and H0's rule book kills its stud game
+/// too ("Full kill doubles all limits", h0's [kill] names no game).
+#[test]
+fn a_stud_only_house_refuses_straddles_and_bomb_pots() {
+    assert_eq!(
+        checked(STUD_NIGHT),
+        [
+            "h.toml:20:1: [straddle]: a straddle is a raise of the blinds, and no game here has \
+             blinds (\"7-card stud\" is seven-card-stud): remove [straddle], or set allowed = false",
+            "h.toml:24:1: [bomb]: bomb pots need a flop game, and no game here has a flop \
+             (\"7-card stud\" is seven-card-stud): remove [bomb], or set enabled = false",
+        ]
+    );
+    // Without them, the kill is read and said.
+    let end = STUD_NIGHT.find("[straddle]").unwrap_or(0);
+    let text = format!(
+        "{}{}",
+        &STUD_NIGHT[..end],
+        &STUD_NIGHT[STUD_NIGHT.find("[kill]").unwrap_or(0)..]
+    );
+    let rules = rules::load_str("h.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(rules
+        .to_string()
+        .contains("kill: 2x on every game, triggered by two-wins"));
+    // In a house with a flop game too, an unlisted bomb is dealt in it
+    // alone, and the summary says so.
+    let mixed = format!(
+        "{}\n[[game]]\nname = \"Hold'em\"\nbase = \"holdem\"\nstructure = \"no-limit\"\nblinds = [1, 2]\n\n[rotation]\nmode = \"dealers-choice\"\n",
+        STUD_NIGHT.replace("[straddle]\nallowed = true", "[straddle]\nallowed = false")
+    );
+    let rules = rules::load_str("h.toml", &mixed).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        rules
+            .to_string()
+            .contains("bomb: orbit on every game with a flop, ante 2"),
+        "{rules}"
+    );
+    assert!(rules.bomb_for(0).is_none());
+    assert!(rules.bomb_for(1).is_some());
+}

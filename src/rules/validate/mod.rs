@@ -55,6 +55,21 @@ impl<'a> Check<'a> {
     }
 
     /// The 1-based line of a span, for messages that point back at an earlier one.
+    /// Where the section `[name]` is written (its header line), for a
+    /// problem of the section as a whole; the file's start if not found.
+    pub(crate) fn header(&self, name: &str) -> Range<usize> {
+        let header = format!("[{name}]");
+        let mut at = 0;
+        for line in self.loc.text.split_inclusive('\n') {
+            if line.trim_start().starts_with(&header) {
+                let indent = line.len() - line.trim_start().len();
+                return at + indent..at + indent + header.len();
+            }
+            at += line.len();
+        }
+        0..0
+    }
+
     pub(crate) fn line(&self, span: &Range<usize>) -> usize {
         self.loc.line_col(span.start).0
     }
@@ -165,7 +180,7 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
             .bomb
             .as_ref()
             .and_then(|b| bomb(b, &names, &games, seats, c)),
-        straddle: raw.straddle.as_ref().and_then(|s| straddle(s, c)),
+        straddle: raw.straddle.as_ref().and_then(|s| straddle(s, &games, c)),
         showdown: showdown(&raw.showdown, c),
         table: Table {
             run_it_twice: raw.table.run_it_twice,
