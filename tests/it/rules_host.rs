@@ -401,3 +401,31 @@ fn a_stud_only_house_refuses_straddles_and_bomb_pots() {
     assert!(rules.bomb_for(0).is_none());
     assert!(rules.bomb_for(1).is_some());
 }
+
+/// Issue 35: a game's name is what the dealer picks on the panel. Empty,
+/// with a line break, or the same as another but for case, it is refused.
+#[test]
+fn game_names_the_panel_would_get_wrong_are_refused() {
+    let named = |name: &str| house("name = \"No-limit hold'em\"", &format!("name = {name}"));
+    assert_eq!(checked(&named("\"\"")), ["h.toml:15:8: game name is empty"]);
+    assert_eq!(
+        checked(&named("\"NL\\nHE\"")),
+        ["h.toml:15:8: game name \"NL\\nHE\" has \"\\n\", which the screen cannot draw (ASCII only)"]
+    );
+    let twice = format!(
+        "{}\n[rotation]\nmode = \"fixed\"\n\n[[game]]\nname = \"NO-LIMIT HOLD'EM\"\nbase = \"holdem\"\nstructure = \"no-limit\"\nblinds = [1, 2]\n",
+        DEFAULT_TOML
+    );
+    let line = DEFAULT_TOML.lines().count() + 6;
+    assert_eq!(
+        checked(&twice),
+        [format!(
+            "h.toml:{line}:8: game name \"NO-LIMIT HOLD'EM\" is used twice: \"No-limit hold'em\" differs only by case"
+        )]
+    );
+    // Card and roster names: refused as before (names_that_would_mislead_are_refused).
+    assert_eq!(
+        checked(&house("player = \"Bob\"", "player = \"ANN\"")),
+        ["h.toml:78:10: card name \"ANN\" is already used on line 74 (names are case-insensitive)"]
+    );
+}

@@ -13,6 +13,18 @@ use super::Check;
 
 pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
     let name = g.name.get_ref().clone();
+    // The game's name is what the dealer picks from on the panel (issue
+    // 35: an empty one, or one with a line break, was taken).
+    if name.trim().is_empty() {
+        c.err(&g.name.span(), "game name is empty");
+    } else if let Some(ch) = name.chars().find(|ch| !(' '..='~').contains(ch)) {
+        let msg = format!(
+            "game name \"{}\" has \"{}\", which the screen cannot draw (ASCII only)",
+            name.escape_debug(),
+            ch.escape_debug()
+        );
+        c.err(&g.name.span(), msg);
+    }
     let Some(base) = catalog::find(g.base.get_ref()) else {
         let msg = format!(
             "unknown base game \"{}\"; expected one of: {}",

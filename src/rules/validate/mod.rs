@@ -158,11 +158,23 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
     let mut games: Vec<Game> = Vec::new();
     for g in &raw_games {
         if let Some(game) = game(g, c) {
-            if games.iter().any(|o| o.name == game.name) {
-                c.err(
+            // Two names the dealer cannot tell apart on the panel are one.
+            match games
+                .iter()
+                .find(|o| o.name.eq_ignore_ascii_case(&game.name))
+            {
+                Some(o) if o.name == game.name => c.err(
                     &g.name.span(),
                     format!("game name \"{}\" is used twice", game.name),
-                );
+                ),
+                Some(o) => c.err(
+                    &g.name.span(),
+                    format!(
+                        "game name \"{}\" is used twice: \"{}\" differs only by case",
+                        game.name, o.name
+                    ),
+                ),
+                None => {}
             }
             games.push(game);
         }
