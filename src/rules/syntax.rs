@@ -13,9 +13,8 @@ use toml::de::DeTable;
 use super::error::{in_file_order, Diagnostic, Locator, MAX_ERRORS};
 
 /// How many lines back a multi-line value (an array, an inline table, a
-/// `"""` string) is looked for: a longer one is blanked from where the
-/// parser noticed it.
-const MAX_OPEN_LINES: usize = 40;
+/// `"""` string) is looked for: a longer one is blanked from this far back.
+const MAX_OPEN_LINES: usize = 4096;
 
 /// Every parse this may make for one file, whatever the file: each is at
 /// most [`MAX_FILE_BYTES`](super::MAX_FILE_BYTES), so a hostile file costs a
@@ -40,8 +39,10 @@ pub(crate) fn syntax_errors(
     let mut found: Vec<Diagnostic> = Vec::new();
     let mut parses = 0;
     let mut lines_seen: Vec<usize> = Vec::new();
+    // Every line before this one parses clean (or is blanked).
+    let mut from_line = 1;
     while found.len() <= MAX_ERRORS && parses < MAX_PARSES {
-        let Some((first, at)) = first_error(&work, &mut parses) else {
+        let Some((first, at)) = earliest(&work, &starts, from_line, &mut parses) else {
             break;
         };
         let line = line_of(at);
@@ -49,11 +50,24 @@ pub(crate) fn syntax_errors(
         // whose text before it parses clean (before the first error, only
         // an unclosed value makes a prefix fail).
         let mut open = line;
-        while open > 1 && line - open < MAX_OPEN_LINES && parses < MAX_PARSES {
-            match first_error(&work[..start_of(open)], &mut parses) {
-                Some(_) => open -= 1,
-                None => break,
+        let clean = |k: usize, parses: &mut usize| {
+            first_error(work.get(..start_of(k)).unwrap_or_default(), parses).is_none()
+        };
+        if line > 1 && !clean(line, &mut parses) {
+            // A binary search, not a walk back: a value open for thousands
+            // of lines costs a dozen parses, not thousands.
+            let (mut a, mut b) = (line.saturating_sub(MAX_OPEN_LINES).max(1), line);
+            if clean(a, &mut parses) {
+                while b - a > 1 && parses < MAX_PARSES {
+                    let mid = a + (b - a) / 2;
+                    if clean(mid, &mut parses) {
+                        a = mid;
+                    } else {
+                        b = mid;
+                    }
+                }
             }
+            open = a;
         }
         // The parser noticed on a later line what an earlier one left open
         // (`blinds = [1, 2` then the next key) when that line, alone, is
@@ -89,6 +103,7 @@ pub(crate) fn syntax_errors(
             lines_seen.push(d.line);
             found.push(d);
         }
+        from_line = blank.start.max(1);
         let (from, to) = (start_of(blank.start), start_of(blank.end));
         let before = work.clone();
         for b in work.get_mut(from..to).into_iter().flatten() {
@@ -106,6 +121,35 @@ pub(crate) fn syntax_errors(
         found.push(loc.toml_error(failed));
     }
     in_file_order(found, 0)
+}
+
+/// The earliest error of `work`, parsing only as much of it as needed
+/// (issue 35: a 250 KB file with an error on every line took 21 s when each
+/// round parsed it whole): the text up to a window of lines past
+/// `from_line`, grown fourfold until two windows agree on the earliest
+/// error (a window's end can cut a multi-line value in two) or the window
+/// is the whole text.
+fn earliest(
+    work: &[u8],
+    starts: &[usize],
+    from_line: usize,
+    parses: &mut usize,
+) -> Option<(toml::de::Error, usize)> {
+    let mut lines = 64usize;
+    let mut last: Option<usize> = None;
+    loop {
+        let end = starts
+            .get(from_line.saturating_add(lines).saturating_sub(1))
+            .copied()
+            .unwrap_or(work.len());
+        let found = first_error(work.get(..end).unwrap_or(work), parses);
+        let at = found.as_ref().map(|(_, at)| *at);
+        if end >= work.len() || (at.is_some() && at == last) || *parses >= MAX_PARSES {
+            return found;
+        }
+        last = at;
+        lines = lines.saturating_mul(4);
+    }
 }
 
 /// The earliest error of `bytes` (blanked text, always UTF-8) and where it is.
