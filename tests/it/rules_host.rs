@@ -429,3 +429,15 @@ fn game_names_the_panel_would_get_wrong_are_refused() {
         ["h.toml:78:10: card name \"ANN\" is already used on line 74 (names are case-insensitive)"]
     );
 }
+
+/// Issue 35: the house's name is on the screen, the ledger and the records:
+/// empty or with a line break, it is refused where it is written.
+#[test]
+fn a_house_name_the_screen_cannot_draw_is_refused() {
+    let named = |name: &str| house("name = \"Home game\"", &format!("name = {name}"));
+    assert_eq!(checked(&named("\"\"")), ["h.toml:8:8: house name is empty"]);
+    assert_eq!(
+        checked(&named("\"Home\\ngame\"")),
+        ["h.toml:8:8: house name \"Home\\ngame\" has \"\\n\", which the screen cannot draw (ASCII only)"]
+    );
+}

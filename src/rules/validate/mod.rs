@@ -242,6 +242,19 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
 }
 
 fn house(h: &RawHouse, c: &mut Check) -> House {
+    // The house's name is on the screen, the ledger and the records (issue
+    // 35: an empty one, or one with a line break, was taken).
+    let name = h.name.get_ref();
+    if name.trim().is_empty() {
+        c.err(&h.name.span(), "house name is empty");
+    } else if let Some(ch) = name.chars().find(|ch| !(' '..='~').contains(ch)) {
+        let msg = format!(
+            "house name \"{}\" has \"{}\", which the screen cannot draw (ASCII only)",
+            name.escape_debug(),
+            ch.escape_debug()
+        );
+        c.err(&h.name.span(), msg);
+    }
     if h.unit.get_ref().is_zero() {
         c.err(&h.unit.span(), "house.unit must be more than 0");
     } else if h.unit.get_ref().over_ceiling() {
@@ -286,7 +299,7 @@ fn house(h: &RawHouse, c: &mut Check) -> House {
         denominations.push(units);
     }
     House {
-        name: h.name.clone(),
+        name: h.name.get_ref().clone(),
         currency: h.currency.clone(),
         unit: *h.unit.get_ref(),
         denominations,
