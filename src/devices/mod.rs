@@ -134,7 +134,13 @@ pub fn load_str(file_name: &str, text: &str) -> Result<Hardware, RulesError> {
     let loc = crate::rules::Locator::new(file_name, text);
     let raw: schema::DevicesFile = match toml::from_str(text) {
         Ok(raw) => raw,
-        Err(e) => return Err(RulesError::Invalid(vec![loc.toml_error(&e)])),
+        // Every syntax error, as the rules' reading says them (`dealerd check`
+        // says each once).
+        Err(e) => {
+            return Err(RulesError::Invalid(crate::rules::syntax_errors(
+                &loc, text, &e,
+            )))
+        }
     };
     let mut check = crate::rules::Check::new(loc);
     let hardware = hardware(raw.hardware.as_ref(), &mut check);

@@ -165,7 +165,13 @@ pub fn load_str(file_name: &str, text: &str) -> Result<Option<Room>, RulesError>
     let loc = Locator::new(file_name, text);
     let raw: RoomFile = match toml::from_str(text) {
         Ok(raw) => raw,
-        Err(e) => return Err(RulesError::Invalid(vec![loc.toml_error(&e)])),
+        // Every syntax error, as the rules' reading says them (`dealerd check`
+        // says each once).
+        Err(e) => {
+            return Err(RulesError::Invalid(crate::rules::syntax_errors(
+                &loc, text, &e,
+            )))
+        }
     };
     let Some(raw) = raw.room else {
         return Ok(None);

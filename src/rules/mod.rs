@@ -20,6 +20,7 @@ mod shape;
 mod summary;
 mod summary_cards;
 mod summary_warnings;
+mod syntax;
 mod validate;
 mod validate_cards;
 
@@ -36,6 +37,7 @@ pub use model::*;
 pub use options::*;
 
 pub(crate) use error::{in_file_order, Locator};
+pub(crate) use syntax::syntax_errors;
 pub(crate) use validate::Check;
 
 /// The embedded default: a plain no-limit hold'em home game.
@@ -47,7 +49,9 @@ pub fn load_str(file_name: &str, text: &str) -> Result<HouseRules, RulesError> {
     let loc = Locator::new(file_name, text);
     let mut doc = match toml::de::DeTable::parse(text) {
         Ok(doc) => doc,
-        Err(e) => return Err(RulesError::Invalid(vec![loc.toml_error(&e)])),
+        // Only a file that fails to parse is parsed again, to find every
+        // syntax error in it.
+        Err(e) => return Err(RulesError::Invalid(syntax::syntax_errors(&loc, text, &e))),
     };
     // The shape first, against the schema: every problem of it at once.
     let shape = shape::Shape::check(&mut doc);
@@ -103,7 +107,7 @@ pub fn shape_problems(file_name: &str, text: &str) -> Vec<Diagnostic> {
     let loc = Locator::new(file_name, text);
     let mut doc = match toml::de::DeTable::parse(text) {
         Ok(doc) => doc,
-        Err(e) => return vec![loc.toml_error(&e)],
+        Err(e) => return syntax::syntax_errors(&loc, text, &e),
     };
     let shape = shape::Shape::check(&mut doc);
     let problems = shape

@@ -331,11 +331,14 @@ impl HouseRules {
             .filter(|k| k.games.is_empty() || k.games.contains(&index))
     }
 
-    /// The bomb rules if bombs are dealt in game `index`.
+    /// The bomb rules if bombs are dealt in game `index`: a game listed, or
+    /// with no list, every game with a flop (a bomb pot skips to the flop;
+    /// `check` refuses a listed game without one).
     pub fn bomb_for(&self, index: usize) -> Option<&Bomb> {
+        let flop = self.games.get(index).is_some_and(|g| g.base.is_flop());
         self.bomb
             .as_ref()
-            .filter(|b| b.games.is_empty() || b.games.contains(&index))
+            .filter(|b| (b.games.is_empty() && flop) || b.games.contains(&index))
     }
 
     /// What is posted before the deal in game `index`, for a hand of the given kind.

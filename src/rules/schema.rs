@@ -67,7 +67,8 @@ pub struct RawRules {
 #[serde(deny_unknown_fields)]
 pub struct RawHouse {
     /// The house's name, for the screen, the ledger and the night's records.
-    pub name: String,
+    #[schemars(with = "String")]
+    pub name: Spanned<String>,
     /// The currency the amounts are in, for display only (e.g. "USD").
     pub currency: String,
     /// The accounting unit, a decimal string in the currency: every chip and every amount is a

@@ -264,7 +264,12 @@ impl fmt::Display for HouseRules {
                     f,
                     "bomb: {} on {}, ante {ante}, {} board(s){}{}{}{}",
                     kebab1(&b.mode),
-                    names(&b.games),
+                    // Unlisted, only the flop games deal one (bomb_for).
+                    if b.games.is_empty() && self.games.iter().any(|g| !g.base.is_flop()) {
+                        "every game with a flop".to_string()
+                    } else {
+                        names(&b.games)
+                    },
                     b.boards,
                     if b.skip_preflop_betting {
                         ", no pre-flop betting"

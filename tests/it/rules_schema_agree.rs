@@ -123,7 +123,11 @@ pub const DELIBERATE: &[(&str, &str)] = &[
     ),
     (
         "bomb pots need a flop game",
-        "a game named in [bomb] against its base",
+        "a game named in [bomb], or every game, against its base",
+    ),
+    (
+        "no game here has blinds",
+        "[straddle] against the games' blinds (issue 35)",
     ),
     (
         "are not under the",

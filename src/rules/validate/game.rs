@@ -13,6 +13,18 @@ use super::Check;
 
 pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
     let name = g.name.get_ref().clone();
+    // The game's name is what the dealer picks from on the panel (issue
+    // 35: an empty one, or one with a line break, was taken).
+    if name.trim().is_empty() {
+        c.err(&g.name.span(), "game name is empty");
+    } else if let Some(ch) = name.chars().find(|ch| !(' '..='~').contains(ch)) {
+        let msg = format!(
+            "game name \"{}\" has \"{}\", which the screen cannot draw (ASCII only)",
+            name.escape_debug(),
+            ch.escape_debug()
+        );
+        c.err(&g.name.span(), msg);
+    }
     let Some(base) = catalog::find(g.base.get_ref()) else {
         let msg = format!(
             "unknown base game \"{}\"; expected one of: {}",
@@ -65,13 +77,11 @@ pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         }
         // A blind already refused (not whole, too large) orders nothing:
         // its stand-in value would make a false "go down" (issue 35).
-        let mut prev_refused = false;
+        let mut prev_read = false;
         for b in raw.get_ref() {
-            let before = c.errors.len() + c.more;
-            let units = c.positive(b, "blind");
-            let refused = c.errors.len() + c.more > before;
-            let compare = !refused && !prev_refused;
-            prev_refused = refused;
+            let (units, read) = c.read(b, "blind");
+            let compare = read && prev_read;
+            prev_read = read;
             if let (Some(&prev), true) = (blinds.last(), compare) {
                 if units < prev {
                     let msg = format!(
@@ -121,11 +131,14 @@ pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
             );
             c.not_here(&g.spread_min, "spread_min", not_spread);
             c.not_here(&g.spread_max, "spread_max", not_spread);
+            // Ordered only when both were read (issue 35: no follow-on).
+            let before = c.errors.len() + c.more;
             let small = c.opt_positive(&g.small_bet, "small_bet");
             let big = c.opt_positive(&g.big_bet, "big_bet");
+            let read = c.errors.len() + c.more == before;
             match (small, big, &g.big_bet) {
                 (Some(small_bet), Some(big_bet), Some(span)) => {
-                    if big_bet < small_bet {
+                    if read && big_bet < small_bet {
                         c.err(&span.span(), "big_bet is under small_bet");
                     }
                     Some(Structure::FixedLimit { small_bet, big_bet })
@@ -147,11 +160,14 @@ pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
             );
             c.not_here(&g.small_bet, "small_bet", not_fixed);
             c.not_here(&g.big_bet, "big_bet", not_fixed);
+            // Ordered only when both were read (issue 35: no follow-on).
+            let before = c.errors.len() + c.more;
             let lo = c.opt_positive(&g.spread_min, "spread_min");
             let hi = c.opt_positive(&g.spread_max, "spread_max");
+            let read = c.errors.len() + c.more == before;
             match (lo, hi, &g.spread_max) {
                 (Some(min), Some(max), Some(span)) => {
-                    if max < min {
+                    if read && max < min {
                         c.err(&span.span(), "spread_max is under spread_min");
                     }
                     min_bet = min;
@@ -424,8 +440,9 @@ pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         }
     }
 
-    let lo = c.opt_positive(&g.buy_in_min, "buy_in_min");
-    let hi = c.opt_positive(&g.buy_in_max, "buy_in_max");
+    // An amount refused is None: compared with nothing, said once.
+    let lo = c.opt_read(&g.buy_in_min, "buy_in_min");
+    let hi = c.opt_read(&g.buy_in_max, "buy_in_max");
     if let (Some(l), Some(h), Some(ls), Some(hs)) = (lo, hi, &g.buy_in_min, &g.buy_in_max) {
         if h < l {
             let msg = format!(

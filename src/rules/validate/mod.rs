@@ -55,6 +55,21 @@ impl<'a> Check<'a> {
     }
 
     /// The 1-based line of a span, for messages that point back at an earlier one.
+    /// Where the section `[name]` is written (its header line), for a
+    /// problem of the section as a whole; the file's start if not found.
+    pub(crate) fn header(&self, name: &str) -> Range<usize> {
+        let header = format!("[{name}]");
+        let mut at = 0;
+        for line in self.loc.text.split_inclusive('\n') {
+            if line.trim_start().starts_with(&header) {
+                let indent = line.len() - line.trim_start().len();
+                return at + indent..at + indent + header.len();
+            }
+            at += line.len();
+        }
+        0..0
+    }
+
     pub(crate) fn line(&self, span: &Range<usize>) -> usize {
         self.loc.line_col(span.start).0
     }
@@ -100,6 +115,26 @@ impl<'a> Check<'a> {
         units
     }
 
+    /// [`Self::positive`], and whether it was read: an amount refused (not
+    /// whole, too large, 0) is compared with nothing, since its stand-in
+    /// would make a false follow-on error (issue 35: "must not go down",
+    /// "must go up", "under the min buy-in"). So is every amount when the
+    /// unit itself was refused.
+    fn read(&mut self, a: &Amount, what: &str) -> (Chips, bool) {
+        let before = self.errors.len() + self.more;
+        let units = self.positive(a, what);
+        // Without a unit (house.unit refused) nothing was read at all.
+        let read = self.unit.is_some() && self.errors.len() + self.more == before;
+        (units, read)
+    }
+
+    /// [`Self::opt_positive`], `None` also for an amount refused.
+    fn opt_read(&mut self, a: &Option<Amount>, what: &str) -> Option<Chips> {
+        a.as_ref()
+            .map(|a| self.read(a, what))
+            .and_then(|(units, read)| read.then_some(units))
+    }
+
     fn opt_positive(&mut self, a: &Option<Amount>, what: &str) -> Option<Chips> {
         a.as_ref().map(|a| self.positive(a, what))
     }
@@ -123,11 +158,23 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
     let mut games: Vec<Game> = Vec::new();
     for g in &raw_games {
         if let Some(game) = game(g, c) {
-            if games.iter().any(|o| o.name == game.name) {
-                c.err(
+            // Two names the dealer cannot tell apart on the panel are one.
+            match games
+                .iter()
+                .find(|o| o.name.eq_ignore_ascii_case(&game.name))
+            {
+                Some(o) if o.name == game.name => c.err(
                     &g.name.span(),
                     format!("game name \"{}\" is used twice", game.name),
-                );
+                ),
+                Some(o) => c.err(
+                    &g.name.span(),
+                    format!(
+                        "game name \"{}\" is used twice: \"{}\" differs only by case",
+                        game.name, o.name
+                    ),
+                ),
+                None => {}
             }
             games.push(game);
         }
@@ -145,7 +192,7 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
             .bomb
             .as_ref()
             .and_then(|b| bomb(b, &names, &games, seats, c)),
-        straddle: raw.straddle.as_ref().and_then(|s| straddle(s, c)),
+        straddle: raw.straddle.as_ref().and_then(|s| straddle(s, &games, c)),
         showdown: showdown(&raw.showdown, c),
         table: Table {
             run_it_twice: raw.table.run_it_twice,
@@ -195,6 +242,19 @@ pub(crate) fn resolve(raw: RawRules, c: &mut Check) -> Option<HouseRules> {
 }
 
 fn house(h: &RawHouse, c: &mut Check) -> House {
+    // The house's name is on the screen, the ledger and the records (issue
+    // 35: an empty one, or one with a line break, was taken).
+    let name = h.name.get_ref();
+    if name.trim().is_empty() {
+        c.err(&h.name.span(), "house name is empty");
+    } else if let Some(ch) = name.chars().find(|ch| !(' '..='~').contains(ch)) {
+        let msg = format!(
+            "house name \"{}\" has \"{}\", which the screen cannot draw (ASCII only)",
+            name.escape_debug(),
+            ch.escape_debug()
+        );
+        c.err(&h.name.span(), msg);
+    }
     if h.unit.get_ref().is_zero() {
         c.err(&h.unit.span(), "house.unit must be more than 0");
     } else if h.unit.get_ref().over_ceiling() {
@@ -221,10 +281,13 @@ fn house(h: &RawHouse, c: &mut Check) -> House {
         );
     }
     let mut denominations: Vec<Chips> = Vec::new();
+    let mut prev_read = false;
     for d in raw {
-        let units = c.positive(d, "denomination");
-        if let Some(&prev) = denominations.last() {
-            if units <= prev && units > 0 {
+        let (units, read) = c.read(d, "denomination");
+        let compare = read && prev_read;
+        prev_read = read;
+        if let (Some(&prev), true) = (denominations.last(), compare) {
+            if units <= prev {
                 let msg = format!(
                     "denominations must go up, smallest first: {} after {}",
                     d.get_ref(),
@@ -236,7 +299,7 @@ fn house(h: &RawHouse, c: &mut Check) -> House {
         denominations.push(units);
     }
     House {
-        name: h.name.clone(),
+        name: h.name.get_ref().clone(),
         currency: h.currency.clone(),
         unit: *h.unit.get_ref(),
         denominations,

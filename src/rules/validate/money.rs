@@ -8,8 +8,9 @@ use crate::rules::schema::*;
 use super::Check;
 
 pub(super) fn money(m: &RawMoney, c: &mut Check) -> Money {
-    let buy_in_min = c.opt_positive(&m.buy_in_min, "buy_in_min");
-    let buy_in_max = c.opt_positive(&m.buy_in_max, "buy_in_max");
+    // An amount refused is None: compared with nothing, said once.
+    let buy_in_min = c.opt_read(&m.buy_in_min, "buy_in_min");
+    let buy_in_max = c.opt_read(&m.buy_in_max, "buy_in_max");
     if let (Some(lo), Some(hi), Some(hs), Some(ls)) =
         (buy_in_min, buy_in_max, &m.buy_in_max, &m.buy_in_min)
     {
@@ -82,8 +83,8 @@ pub(super) fn fees(f: &RawFees, games: &[Game], c: &mut Check) -> Fees {
         }
         let stakes = r.stakes.as_ref().and_then(|s| match s.get_ref().as_slice() {
             [a, b] => {
-                let (x, y) = (c.positive(a, "stake"), c.positive(b, "stake"));
-                if y < x {
+                let ((x, x_read), (y, y_read)) = (c.read(a, "stake"), c.read(b, "stake"));
+                if x_read && y_read && y < x {
                     c.err(&b.span(), "stakes go [small, big]: the second is under the first");
                 }
                 Some((x, y))

@@ -101,6 +101,22 @@ pub(super) fn bomb(
     c: &mut Check,
 ) -> Option<Bomb> {
     let indices = game_list(&b.games, names, c);
+    // Issue 35: a stud-only house with [bomb] said "bomb dealt once an
+    // orbit", a bomb pot no game can deal.
+    if b.enabled
+        && b.games.is_empty()
+        && !games.is_empty()
+        && !games.iter().any(|g| g.base.is_flop())
+    {
+        let header = c.header("bomb");
+        c.err(
+            &header,
+            format!(
+                "[bomb]: bomb pots need a flop game, and no game here has a flop ({}): remove [bomb], or set enabled = false",
+                games_named(games)
+            ),
+        );
+    }
     for (&i, n) in indices.iter().zip(&b.games) {
         if let Some(g) = games.get(i).filter(|g| !g.base.is_flop()) {
             let msg = format!(
@@ -183,7 +199,19 @@ pub(super) fn bomb(
     })
 }
 
-pub(super) fn straddle(s: &RawStraddle, c: &mut Check) -> Option<Straddle> {
+pub(super) fn straddle(s: &RawStraddle, games: &[Game], c: &mut Check) -> Option<Straddle> {
+    // Issue 35: a stud-only house with [straddle] printed "straddle: utg"
+    // in its summary, a straddle that can never be made.
+    if s.allowed && !games.is_empty() && games.iter().all(|g| g.blinds.is_empty()) {
+        let header = c.header("straddle");
+        c.err(
+            &header,
+            format!(
+                "[straddle]: a straddle is a raise of the blinds, and no game here has blinds ({}): remove [straddle], or set allowed = false",
+                games_named(games)
+            ),
+        );
+    }
     if s.kinds.get_ref().is_empty() {
         c.err(
             &s.kinds.span(),
@@ -207,4 +235,17 @@ pub(super) fn straddle(s: &RawStraddle, c: &mut Check) -> Option<Straddle> {
         max,
         sizes: s.sizes,
     })
+}
+
+/// The house's games by name and base, for a section none of them can use.
+fn games_named(games: &[Game]) -> String {
+    let mut named: Vec<String> = games
+        .iter()
+        .take(3)
+        .map(|g| format!("\"{}\" is {}", g.name, g.base.name))
+        .collect();
+    if games.len() > 3 {
+        named.push(format!("and {} more", games.len() - 3));
+    }
+    named.join(", ")
 }
