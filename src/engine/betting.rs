@@ -4,7 +4,7 @@ use super::error::{NoRaise, RuleError};
 use super::event::Action;
 use super::spec::{BetStep, ForcedKind, GameSpec, LimitShortAllIn, Opener, Structure};
 use super::state::{HandState, Phase, SeatState};
-use super::{Chips, Seat};
+use super::{Chips, Seat, MAX_PLAYERS};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct RoundSeat {
@@ -20,10 +20,44 @@ pub(super) struct RoundSeat {
     checked: bool,
 }
 
+/// The order of action, cyclic, starting with the opener: seat numbers in
+/// an array, as a hand has at most [`MAX_PLAYERS`] seats (`HandState::new`
+/// refuses more). Two vectors a round were a good part of the allocations
+/// of a replayed hand (issue 35).
+#[derive(Debug, Clone, Copy)]
+struct Order {
+    len: usize,
+    seats: [Seat; MAX_PLAYERS],
+}
+
+impl Order {
+    /// `start`, `start + 1`, … around the `n` seats.
+    fn from(start: Seat, n: usize) -> Order {
+        let mut order = Order {
+            len: n.min(MAX_PLAYERS),
+            seats: [0; MAX_PLAYERS],
+        };
+        for (k, s) in order.seats[..order.len].iter_mut().enumerate() {
+            *s = (start + k) % n;
+        }
+        order
+    }
+
+    fn as_slice(&self) -> &[Seat] {
+        &self.seats[..self.len]
+    }
+
+    /// `seat` moved to the end.
+    fn move_last(&mut self, seat: Seat) {
+        if let Some(at) = self.as_slice().iter().position(|&s| s == seat) {
+            self.seats[at..self.len].rotate_left(1);
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub(super) struct Round {
-    /// Order of action, cyclic, starting with the opener.
-    order: Vec<Seat>,
+    order: Order,
     pub(super) to_act: Option<Seat>,
     /// The bet to match.
     pub(super) current: Chips,
@@ -39,7 +73,8 @@ pub(super) struct Round {
     big_made: bool,
     pub(super) bring_in_pending: bool,
     pub(super) aggressor: Option<Seat>,
-    seats: Vec<RoundSeat>,
+    /// By seat; past the hand's seats, defaults that never need to act.
+    seats: [RoundSeat; MAX_PLAYERS],
 }
 
 impl Round {
@@ -48,18 +83,26 @@ impl Round {
     pub(super) fn start(state: &HandState, bet: BetStep, first: bool) -> Round {
         let seats = &state.seats;
         let n = seats.len();
-        let mut rs = vec![RoundSeat::default(); n];
+        let mut rs = [RoundSeat::default(); MAX_PLAYERS];
+        // The most any other live seat can reach: the largest bet plus stack
+        // of the live seats, or the second largest for the seat that has the
+        // largest. Found in one pass, not a pass per seat (issue 35).
+        let (mut top, mut top_seat, mut second) = (0, None, 0);
+        for (q, o) in seats.iter().enumerate().filter(|(_, o)| !o.folded) {
+            let reach = o.bet + o.stack;
+            if top_seat.is_none() || reach > top {
+                second = top;
+                top = reach;
+                top_seat = Some(q);
+            } else if reach > second {
+                second = reach;
+            }
+        }
         for (s, st) in seats.iter().enumerate() {
             if st.folded || st.stack == 0 {
                 continue;
             }
-            let others = seats
-                .iter()
-                .enumerate()
-                .filter(|&(q, o)| q != s && !o.folded)
-                .map(|(_, o)| o.bet + o.stack)
-                .max()
-                .unwrap_or(0);
+            let others = if top_seat == Some(s) { second } else { top };
             rs[s].needs = st.bet < others;
         }
         let current = seats.iter().map(|s| s.bet).max().unwrap_or(0);
@@ -104,39 +147,30 @@ impl Round {
         } else {
             0
         };
-        let mut order: Vec<Seat> = match bet.opener {
-            Opener::Blinds => {
-                let start = forced
-                    .iter()
-                    .rev()
-                    .find(|f| match f.kind {
-                        ForcedKind::Blind | ForcedKind::Straddle => true,
-                        ForcedKind::Kill => state.setup.kill_in_blind,
-                        _ => false,
-                    })
-                    .map_or(0, |f| (f.seat + 1) % n);
-                (0..n).map(|k| (start + k) % n).collect()
-            }
-            Opener::Lead => {
-                let start = state.laps % n;
-                (0..n).map(|k| (start + k) % n).collect()
-            }
+        let start = match bet.opener {
+            Opener::Blinds => forced
+                .iter()
+                .rev()
+                .find(|f| match f.kind {
+                    ForcedKind::Blind | ForcedKind::Straddle => true,
+                    ForcedKind::Kill => state.setup.kill_in_blind,
+                    _ => false,
+                })
+                .map_or(0, |f| (f.seat + 1) % n),
+            Opener::Lead => state.laps % n,
             // G3 (H0): from the previous round's opener; a folded or all-in
             // opener has no `needs`, so the next seat clockwise acts.
-            Opener::PreviousOpener => {
-                let start = state.last_opener.unwrap_or(0) % n;
-                (0..n).map(|k| (start + k) % n).collect()
-            }
-            _ => (0..n).collect(),
+            Opener::PreviousOpener => state.last_opener.unwrap_or(0) % n,
+            _ => 0,
         };
+        let mut order = Order::from(start, n);
         if first && bet.opener == Opener::Blinds {
             // A button straddle acts last pre-flop, wherever the order starts.
             for f in forced
                 .iter()
                 .filter(|f| f.kind == ForcedKind::ButtonStraddle)
             {
-                order.retain(|&s| s != f.seat);
-                order.push(f.seat);
+                order.move_last(f.seat);
             }
         }
         let mut round = Round {
@@ -161,7 +195,12 @@ impl Round {
             Opener::BringIn | Opener::Named => false,
         };
         if known {
-            round.to_act = round.order.iter().copied().find(|&s| round.seats[s].needs);
+            round.to_act = round
+                .order
+                .as_slice()
+                .iter()
+                .copied()
+                .find(|&s| round.seats[s].needs);
         }
         round
     }
@@ -181,9 +220,13 @@ impl Round {
 
     /// The dealer named the opener: the order starts there.
     pub(super) fn name_opener(&mut self, seat: Seat) {
-        let n = self.order.len();
-        self.order = (0..n).map(|k| (seat + k) % n).collect();
-        self.to_act = self.order.iter().copied().find(|&s| self.seats[s].needs);
+        self.order = Order::from(seat, self.order.len);
+        self.to_act = self
+            .order
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|&s| self.seats[s].needs);
     }
 
     fn limit_inc(&self, spec: &GameSpec) -> Option<Chips> {
@@ -263,10 +306,13 @@ impl Round {
     }
 
     fn next_after(&self, seat: Seat) -> Option<Seat> {
-        let at = self.order.iter().position(|&s| s == seat)?;
-        let n = self.order.len();
-        (1..=n)
-            .map(|k| self.order[(at + k) % n])
+        let order = self.order.as_slice();
+        let at = order.iter().position(|&s| s == seat)?;
+        // The seats after `seat` in the order, then round to it.
+        order[at + 1..]
+            .iter()
+            .chain(&order[..=at])
+            .copied()
             .find(|&s| self.seats[s].needs)
     }
 }

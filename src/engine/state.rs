@@ -140,6 +140,15 @@ impl HandState {
             self.act(*seat, *action, chips);
             return Ok(());
         }
+        if let Event::Showdown(results) = event {
+            // The award is the verification (`verify` runs it and drops the
+            // pay): worked out once, not once to check and once to pay
+            // (issue 35: the pots were built twice for every showdown).
+            self.expect(self.phase == Phase::Showdown, "a showdown")?;
+            self.payouts = Some(self.award(results)?);
+            self.phase = Phase::Complete;
+            return Ok(());
+        }
         self.verify(event)?;
         match event {
             Event::PostForced => self.post_forced(),
@@ -169,11 +178,7 @@ impl HandState {
             Event::RunItTwice => self.boards = 2,
             Event::Show(seat) => self.seats[*seat].shown = true,
             Event::CheckedSeven => self.after_draw_void = true,
-            Event::Showdown(results) => {
-                let pay = self.award(results)?;
-                self.payouts = Some(pay);
-                self.phase = Phase::Complete;
-            }
+            Event::Showdown(_) => {} // above
             Event::Chop => {
                 self.payouts = Some(self.seats.iter().map(|s| s.committed).collect());
                 self.round = None;
@@ -701,7 +706,8 @@ impl HandState {
         }
         for r in results {
             for side in [&r.high, &r.low] {
-                let mut seen = vec![false; self.seats.len()];
+                // By seat: a hand has at most MAX_PLAYERS (`new` checks).
+                let mut seen = [false; MAX_PLAYERS];
                 for group in side.iter() {
                     if self.spec.options.suit_breaks_ties && group.len() > 1 {
                         return Err(RuleError::TieNotAllowed);

@@ -7,17 +7,112 @@ use super::{ActionKind, Chips};
 pub(crate) fn strip_comment(raw: &str) -> &str {
     // Bytes, not `split('#')`: the char searcher was a tenth of reading an action.
     let end = raw.bytes().position(|b| b == b'#').unwrap_or(raw.len());
-    raw[..end].trim()
+    let text = &raw[..end];
+    // Nothing to trim when both ends are visible ASCII, as they are in
+    // every writer's output: `trim`'s Unicode search was a twentieth of
+    // reading a file (issue 35).
+    match (text.as_bytes().first(), text.as_bytes().last()) {
+        (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => text,
+        _ => text.trim(),
+    }
 }
 
 /// Parses a comment-free action for a hand of `players` players. The error is the reason
 /// alone; the caller adds where and which action.
 #[inline]
 pub(crate) fn parse_action(text: &str, players: usize) -> Result<ActionKind, String> {
+    if let Some(kind) = simple(text.as_bytes(), players) {
+        return Ok(kind);
+    }
     if text.is_ascii() {
         parse_tokens(AsciiWords(text), players)
     } else {
         parse_tokens(text.split_whitespace(), players)
+    }
+}
+
+/// The shapes every PHH writer uses, single-spaced (`p3 cbr 7000`, `d dh
+/// p1 AcKd`, `d db Jc3d5c`, `p2 sm 7c6c`), read in one pass over the bytes;
+/// `None` for anything else, valid or not, which [`parse_tokens`] reads
+/// and explains. Splitting into words and checking each word apart was a
+/// fifth of reading a file (issue 35). Held to `parse_tokens` by the tests.
+fn simple(b: &[u8], players: usize) -> Option<ActionKind> {
+    if let Some(rest) = b.strip_prefix(b"d d") {
+        return match rest {
+            [b'h', b' ', b'p', rest @ ..] => {
+                let (player, rest) = player(rest, players)?;
+                cards_or_end(rest)?;
+                Some(ActionKind::DealHole { player })
+            }
+            [b'b', rest @ ..] => {
+                cards_or_end(rest)?;
+                Some(ActionKind::DealBoard)
+            }
+            _ => None,
+        };
+    }
+    let (player, rest) = player(b.strip_prefix(b"p")?, players)?;
+    Some(match rest {
+        b" f" => ActionKind::Fold { player },
+        b" cc" => ActionKind::CheckCall { player },
+        b" pb" => ActionKind::BringIn { player },
+        [b' ', b'c', b'b', b'r', b' ', digits @ ..] => {
+            let to = number(digits)?;
+            ActionKind::CompleteBetRaise {
+                player,
+                to: Chips::try_from(to).ok()?,
+            }
+        }
+        [b' ', b's', b'm', rest @ ..] => {
+            cards_or_end(rest)?;
+            ActionKind::ShowMuck { player }
+        }
+        [b' ', b's', b'd', rest @ ..] => {
+            cards_or_end(rest)?;
+            ActionKind::Draw { player }
+        }
+        _ => return None,
+    })
+}
+
+/// A player number from 1 to `players` without leading zeros, then the rest.
+fn player(b: &[u8], players: usize) -> Option<(usize, &[u8])> {
+    let end = b
+        .iter()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(b.len());
+    let n = usize::try_from(number(&b[..end])?).ok()?;
+    (1..=players).contains(&n).then(|| (n, &b[end..]))
+}
+
+/// Plain digits, at most 18 (no overflow), no leading zero.
+fn number(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() || digits.len() > 18 || digits.len() > 1 && digits[0] == b'0' {
+        return None;
+    }
+    let mut n = 0u64;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + u64::from(d - b'0');
+    }
+    Some(n)
+}
+
+/// Nothing, or a space and cards as [`optional_cards`] takes them.
+fn cards_or_end(b: &[u8]) -> Option<()> {
+    match b {
+        [] => Some(()),
+        [b' ', cards @ ..] if !cards.is_empty() && cards.len() % 2 == 0 => cards
+            .chunks(2)
+            .all(|c| match c {
+                [b'?', b'?'] => true,
+                [r, s] => b"23456789TJQKA".contains(r) && b"cdhs".contains(s),
+                _ => false,
+            })
+            .then_some(()),
+        _ => None,
     }
 }
 
@@ -169,5 +264,75 @@ fn optional_cards(token: Option<&str>) -> Result<Option<&str>, String> {
         Err(format!(
             "expected cards such as \"AcKd\" (or \"????\" when unknown), found \"{token}\""
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn general(text: &str, players: usize) -> Result<ActionKind, String> {
+        parse_tokens(text.split_whitespace(), players)
+    }
+
+    /// The one-pass reader answers for every action of the generated
+    /// vectors (so the fast path is the one taken), and as the word reader does.
+    #[test]
+    fn simple_actions_read_as_the_word_reader_reads_them() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/generated");
+        let mut read = 0;
+        for kind in ["NT", "PT", "FT"] {
+            let hands = crate::phh::parse_file(&dir.join(format!("hands-{kind}.phhs"))).unwrap();
+            for hand in &hands {
+                for a in &hand.actions {
+                    let fast = simple(a.text.as_bytes(), hand.players());
+                    assert_eq!(fast, Some(a.kind), "{}", a.text);
+                    assert_eq!(Ok(a.kind), general(&a.text, hand.players()));
+                    read += 1;
+                }
+            }
+        }
+        assert!(read > 10_000, "{read}");
+        for (text, players) in [
+            ("p01 cc", 2),
+            ("p3 cc", 2),
+            ("p0 f", 2),
+            ("p1  cc", 2),
+            ("p1 cbr 007", 2),
+            ("p1 cbr 99999999999999999999", 2),
+            ("d dh p1 AcK", 2),
+            ("d db", 2),
+            ("d dbx", 2),
+            ("p1 sm", 2),
+            ("p1 sd ????", 2),
+        ] {
+            if let Some(kind) = simple(text.as_bytes(), players) {
+                assert_eq!(Ok(kind), general(text, players), "{text}");
+            }
+        }
+    }
+
+    fn pick(items: &'static [&'static str]) -> impl Strategy<Value = &'static str> {
+        prop::sample::select(items)
+    }
+
+    proptest! {
+        /// Wherever the one-pass reader answers, the word reader gives the
+        /// same: near-miss shapes built from the pieces of real actions.
+        #[test]
+        fn simple_agrees_with_the_word_reader(
+            head in pick(&["p", "d dh p", "d db", "d d", "d", "P", " p"]),
+            number in pick(&["1", "2", "9", "10", "0", "01", "", "x"]),
+            verb in pick(&[" f", " cc", " pb", " cbr ", " sm", " sd", "", "  cc", " cbr", "\tcc", " fx"]),
+            tail in pick(&["", "7", "007", "0", "AcKd", " AcKd", " ??", "??", " Kx", " 12", "\t", " #", " Ac Kd", "-5", "1.5"]),
+            players in 1usize..12,
+        ) {
+            let text = format!("{head}{number}{verb}{tail}");
+            if let Some(kind) = simple(text.as_bytes(), players) {
+                prop_assert_eq!(Ok(kind), general(&text, players));
+            }
+        }
     }
 }

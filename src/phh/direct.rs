@@ -26,7 +26,7 @@ pub(crate) fn parse(text: &str, multi: bool) -> Option<Vec<PhhHand>> {
 pub(crate) fn parse_noting(text: &str, multi: bool) -> Option<(Vec<PhhHand>, bool)> {
     let mut r = Reader {
         p: Parser::new(text),
-        at: Walker::new(text),
+        ascii: text.is_ascii(),
         actions: Vec::new(),
         chips: Vec::new(),
         other_keys: Vec::new(),
@@ -61,9 +61,11 @@ pub(crate) fn parse_noting(text: &str, multi: bool) -> Option<(Vec<PhhHand>, boo
 
 struct Reader<'a> {
     p: Parser<'a>,
-    at: Walker<'a>,
-    /// Scratch, kept from hand to hand so that a hand allocates only what it keeps.
-    actions: Vec<(usize, Cow<'a, str>)>,
+    /// Then a column is a difference of offsets.
+    ascii: bool,
+    /// Scratch, kept from hand to hand so that a hand allocates only what it keeps:
+    /// each action's line and column, and its text.
+    actions: Vec<(usize, usize, Cow<'a, str>)>,
     chips: Vec<Chips>,
     other_keys: Vec<&'a str>,
     /// A key of [`super::OWN_FIELDS`] was seen.
@@ -167,8 +169,14 @@ impl<'a> Reader<'a> {
                 // Read once the players are known: `starting_stacks` may come later.
                 f.has_actions = true;
                 self.array(|r| {
-                    let s = r.string()?;
-                    r.actions.push(s);
+                    let (line, line_start) = (r.p.line, r.p.line_start);
+                    let (start, s) = r.string()?;
+                    let column = if r.ascii {
+                        start - line_start + 1
+                    } else {
+                        r.p.text.get(line_start..start)?.chars().count() + 1
+                    };
+                    r.actions.push((line, column, s));
                     Some(())
                 })?;
             }
@@ -220,10 +228,9 @@ impl<'a> Reader<'a> {
             }
         }
         let mut actions = Vec::with_capacity(self.actions.len());
-        for (offset, raw) in &self.actions {
+        for &(line, column, ref raw) in &self.actions {
             let text = strip_comment(raw);
             let kind = parse_action(text, players).ok()?;
-            let (line, column) = self.at.position(*offset);
             actions.push(PhhAction {
                 text: text.into(),
                 kind,
@@ -328,6 +335,14 @@ impl<'a> Reader<'a> {
                 break;
             }
             item(self)?;
+            // `, ` before the next value, the usual separator, taken at once:
+            // the general spacing below tests each byte four ways (issue 35).
+            while let [b',', b' ', b'\'' | b'"' | b'[' | b'-' | b'0'..=b'9' | b't' | b'f', ..] =
+                self.p.s[self.p.i.min(self.p.s.len())..]
+            {
+                self.p.i += 2;
+                item(self)?;
+            }
             self.p.array_space()?;
             if self.p.eat(b',').is_none() {
                 self.p.array_space()?;
@@ -336,56 +351,5 @@ impl<'a> Reader<'a> {
             }
         }
         self.p.after_value()
-    }
-}
-
-/// Line and column of offsets that come in order, counted on from the last
-/// one: only the action strings need a place, and counting each from the start
-/// of the file or of its line made reading a file quadratic.
-struct Walker<'a> {
-    text: &'a str,
-    /// The last offset asked for, its line and the offset where that line starts.
-    offset: usize,
-    line: usize,
-    line_start: usize,
-    /// The column of `offset`, for counting characters on along one line.
-    column: usize,
-    /// Then a column is a difference of offsets.
-    ascii: bool,
-}
-
-impl<'a> Walker<'a> {
-    fn new(text: &'a str) -> Self {
-        Walker {
-            text,
-            offset: 0,
-            line: 1,
-            line_start: 0,
-            column: 1,
-            ascii: text.is_ascii(),
-        }
-    }
-
-    /// 1-based line and column (in characters) of `offset`, at or after the last.
-    fn position(&mut self, offset: usize) -> (usize, usize) {
-        if offset < self.offset {
-            *self = Walker::new(self.text);
-        }
-        let between = self.text.as_bytes().get(self.offset..offset).unwrap_or(&[]);
-        let newlines = between.iter().filter(|&&b| b == b'\n').count();
-        let mut from = self.offset;
-        if newlines > 0 {
-            self.line += newlines;
-            self.line_start = offset - between.iter().rev().position(|&b| b == b'\n').unwrap_or(0);
-            from = self.line_start;
-            self.column = 1;
-        }
-        self.column += if self.ascii {
-            offset - from
-        } else {
-            self.text.get(from..offset).map_or(0, |s| s.chars().count())
-        };
-        self.offset = offset;
-        (self.line, self.column)
     }
 }

@@ -1,5 +1,7 @@
 //! PHH variant codes as engine games, and PHH's forced-bet fields as a hand setup.
 
+use std::sync::{Arc, LazyLock};
+
 use crate::engine::steps::{draw_game, flop_game, seven_stud};
 use crate::engine::{
     AnteMode, Forced, ForcedKind, GameSpec, HandSetup, Opener, Options, RaiseCap, Split, Step,
@@ -35,17 +37,25 @@ pub fn spec_for(hand: &PhhHand) -> Result<GameSpec, VariantError> {
         })
     };
     let min_bet = || hand.min_bet.ok_or_else(|| missing("min_bet"));
+    // The street lists are made once per process and shared: a list and
+    // its copy into an `Arc` were two allocations of every replayed hand
+    // (issue 35).
+    static HOLDEM: LazyLock<Arc<[Step]>> = LazyLock::new(|| flop_game(2).into());
+    static OMAHA: LazyLock<Arc<[Step]>> = LazyLock::new(|| flop_game(4).into());
+    static STUD: LazyLock<Arc<[Step]>> = LazyLock::new(|| seven_stud().into());
+    static SINGLE_DRAW: LazyLock<Arc<[Step]>> = LazyLock::new(|| draw_game(1, usize::MAX).into());
+    static TRIPLE_DRAW: LazyLock<Arc<[Step]>> = LazyLock::new(|| draw_game(3, 2).into());
     let (structure, steps, split) = match v {
         // The engine reads no cards, so short-deck is hold'em to it.
-        "NT" | "NS" => (Structure::NoLimit, flop_game(2), Split::High),
-        "PT" => (Structure::PotLimit, flop_game(2), Split::High),
-        "PO" => (Structure::PotLimit, flop_game(4), Split::High),
-        "FT" => (fixed()?, flop_game(2), Split::High),
-        "FO/8" => (fixed()?, flop_game(4), Split::HiLo),
-        "F7S" | "FR" => (fixed()?, seven_stud(), Split::High),
-        "F7S/8" => (fixed()?, seven_stud(), Split::HiLo),
-        "N2L1D" => (Structure::NoLimit, draw_game(1, usize::MAX), Split::High),
-        "F2L3D" => (fixed()?, draw_game(3, 2), Split::High),
+        "NT" | "NS" => (Structure::NoLimit, &HOLDEM, Split::High),
+        "PT" => (Structure::PotLimit, &HOLDEM, Split::High),
+        "PO" => (Structure::PotLimit, &OMAHA, Split::High),
+        "FT" => (fixed()?, &HOLDEM, Split::High),
+        "FO/8" => (fixed()?, &OMAHA, Split::HiLo),
+        "F7S" | "FR" => (fixed()?, &STUD, Split::High),
+        "F7S/8" => (fixed()?, &STUD, Split::HiLo),
+        "N2L1D" => (Structure::NoLimit, &SINGLE_DRAW, Split::High),
+        "F2L3D" => (fixed()?, &TRIPLE_DRAW, Split::High),
         _ => return Err(VariantError::Unsupported(v.to_string())),
     };
     let limit = structure.is_limit();
@@ -54,10 +64,10 @@ pub fn spec_for(hand: &PhhHand) -> Result<GameSpec, VariantError> {
     }
     // `bring_in = 0`, as PokerKit reads it: no bring-in; third street's
     // first player, whom the dealer names, may check or bet.
-    let steps: Vec<Step> = if hand.bring_in == Some(0) {
+    let steps: Arc<[Step]> = if hand.bring_in == Some(0) {
         steps
-            .into_iter()
-            .map(|s| match s {
+            .iter()
+            .map(|&s| match s {
                 Step::Bet(mut b) if b.opener == Opener::BringIn => {
                     b.opener = Opener::Named;
                     Step::Bet(b)
@@ -66,11 +76,11 @@ pub fn spec_for(hand: &PhhHand) -> Result<GameSpec, VariantError> {
             })
             .collect()
     } else {
-        steps
+        Arc::clone(steps)
     };
     Ok(GameSpec {
         structure,
-        steps: steps.into(),
+        steps,
         min_bet: if limit { 0 } else { min_bet()? },
         split,
         antes: if hand.ante_trimming_status {
@@ -92,10 +102,27 @@ pub fn spec_for(hand: &PhhHand) -> Result<GameSpec, VariantError> {
 /// PHH's antes and blinds as forced bets. Heads-up, PHH swaps the first two
 /// entries: the button (p2) posts the first one.
 pub fn setup_for(hand: &PhhHand) -> HandSetup {
+    let mut setup = HandSetup {
+        stacks: Vec::new(),
+        forced: Vec::new(),
+        bring_in: None,
+        boards: 1,
+        skip_first_bet: false,
+        drop_at_flop: 0,
+        drop_when: Default::default(),
+        kill_in_blind: false,
+    };
+    setup_into(hand, &mut setup);
+    setup
+}
+
+/// [`setup_for`] written over `setup`, keeping its vectors: `dealerd
+/// replay` reuses one setup for every hand of its files (issue 35).
+pub(super) fn setup_into(hand: &PhhHand, setup: &mut HandSetup) {
     let n = hand.players();
     let owner = |i: usize| if n == 2 && i < 2 { 1 - i } else { i };
-    let posts = hand.antes.iter().chain(&hand.blinds_or_straddles);
-    let mut forced = Vec::with_capacity(posts.filter(|&&a| a > 0).count());
+    let forced = &mut setup.forced;
+    forced.clear();
     for (i, &amount) in hand.antes.iter().enumerate() {
         if amount > 0 {
             forced.push(Forced {
@@ -118,14 +145,12 @@ pub fn setup_for(hand: &PhhHand) -> HandSetup {
             });
         }
     }
-    HandSetup {
-        stacks: hand.starting_stacks.clone(),
-        forced,
-        bring_in: hand.bring_in.filter(|&b| b > 0),
-        boards: 1,
-        skip_first_bet: false,
-        drop_at_flop: 0,
-        drop_when: Default::default(),
-        kill_in_blind: false,
-    }
+    setup.stacks.clear();
+    setup.stacks.extend_from_slice(&hand.starting_stacks);
+    setup.bring_in = hand.bring_in.filter(|&b| b > 0);
+    setup.boards = 1;
+    setup.skip_first_bet = false;
+    setup.drop_at_flop = 0;
+    setup.drop_when = Default::default();
+    setup.kill_in_blind = false;
 }

@@ -394,3 +394,23 @@ fn cli_missing_file_is_one_line_without_panic() {
         assert!(!err.contains(bad), "{err}");
     }
 }
+
+/// Issue 35: `dealerd replay`'s own path (file read, every hand replayed,
+/// lines written) allocates 22 (FT) to 27 (NT: more side pots) times a
+/// hand on the generated sets; FT was 43 before the second round of issue
+/// 35 (BENCHMARKS.md). Counted, not timed: more than 30 a hand means an
+/// allocation per action or per street has come back.
+#[test]
+fn replay_command_allocates_a_few_times_a_hand() {
+    for kind in KINDS {
+        let path = data(&format!("generated/hands-{kind}.phhs"));
+        let hands = phh::parse_file(&path).expect("parses").len() as u64;
+        let (allocations, _) = crate::alloc_count::counted(|| {
+            dealerd::replay::run(&[&path], false, &mut std::io::sink()).expect("replays")
+        });
+        assert!(
+            allocations <= 30 * hands,
+            "{kind}: {allocations} allocations for {hands} hands"
+        );
+    }
+}
