@@ -170,10 +170,12 @@ impl Table {
             .enumerate()
             .filter(|(_, &w)| w > 0)
             .map(|(hs, &won)| {
-                let name = hand
-                    .order
-                    .get(hs)
-                    .map_or_else(|| format!("seat {}", hs + 1), |&s| self.name_of(s));
+                let name = match hand.order.get(hs) {
+                    Some(&s) => hand
+                        .player_name(self, s)
+                        .map_or_else(|| format!("seat {}", s + 1), str::to_string),
+                    None => format!("seat {}", hs + 1),
+                };
                 (name, won)
             })
             .collect();

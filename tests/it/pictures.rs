@@ -82,6 +82,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("first-screen", crate::ui_met::first_screen),
     ("seated-ten", crate::ui_met::seated_ten),
     ("walk-ins-positions", crate::ui_met::walk_ins_positions),
+    ("ended-results", crate::ui_met::ended_results),
     ("set-stack", pictured::set_stack),
     ("correction-kind", pictured::correction_kind),
     ("confirm-end", pictured::confirm_end),

@@ -300,3 +300,69 @@ fn i32_p1_every_contender_of_every_pot_is_named_at_the_showdown() {
         .unwrap_or(0);
     assert_eq!(shown + untold, 3, "every pot shown or counted: {t:?}");
 }
+
+/// Three walk-ins play a hand folded to the big blind; the host ends the
+/// session (End session and its confirming OK) and closes the settle-up:
+/// the results, and who won the hand.
+fn ended_night() -> (Night, Controller, String) {
+    use dealerd::ui::HostItem;
+    let mut n = night("default");
+    walk_ins(&mut n, 3, 100);
+    let mut c = Controller::new();
+    press(&mut n, &mut c, Button::Ok, false);
+    while n.table().in_hand() {
+        press(&mut n, &mut c, Button::Fold, false);
+    }
+    let paid = n.table().paid().expect("a hand paid");
+    let [(winner, _)] = paid.as_slice() else {
+        panic!("{paid:?}")
+    };
+    let winner = winner.clone();
+    let before = texts(&n, &c);
+    assert!(
+        before.iter().any(|l| l.contains(&format!("won {winner} "))),
+        "{before:?}"
+    );
+    let at = HostItem::offered(n.table())
+        .iter()
+        .position(|&h| h == HostItem::EndSession)
+        .expect("listed");
+    c.mode = Mode::Dialog(Dialog::HostMenu(at));
+    let ok = Press {
+        button: Button::Ok,
+        long: false,
+    };
+    for _ in 0..2 {
+        match c.press(View::of(&n).host_unlocked(), ok) {
+            Intent::Apply(e) => {
+                n.apply(e).unwrap_or_else(|e| panic!("{e}"));
+            }
+            Intent::None => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(n.table().ended());
+    // The settle-up stays up until the host closes it; then the results.
+    assert_eq!(c.press(View::of(&n).host_unlocked(), ok), Intent::None);
+    (n, c, winner)
+}
+
+/// "After End session the results name seats (`won seat 2`) instead of
+/// players": everyone has cashed out, so the table has no names left, but
+/// the hand's winner is still named, told apart from every other player.
+#[test]
+fn i32_after_end_session_the_last_winners_are_named_not_seats() {
+    let (n, c, winner) = ended_night();
+    let t = texts(&n, &c);
+    assert!(!t.iter().any(|l| l.contains("seat")), "seats named: {t:?}");
+    assert!(
+        t.iter().any(|l| l.contains(&format!("won {winner} "))),
+        "the winner named: {t:?}"
+    );
+}
+
+/// Pictured: the results after End session.
+pub(crate) fn ended_results() -> dealerd::ui::Frame {
+    let (n, c, _) = ended_night();
+    frame(&n, &c)
+}

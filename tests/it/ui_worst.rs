@@ -292,13 +292,16 @@ fn check(
     let mut rec = Rec::default();
     let _ = screens::draw(&mut rec, view, ctl);
     seen.insert(kind(&ctl.screen(view)));
-    // Who is seated, and the names a dialog offers to seat or enrol.
+    // Who is seated, the last hand's winners (seated or not: they are
+    // named after they cash out), and the names a dialog offers to seat or
+    // enrol.
     let table = view.night.table();
     let mut names: Vec<String> = table
         .seats()
         .iter()
         .flatten()
         .map(|p| p.name.to_string())
+        .chain(table.paid().into_iter().flatten().map(|(n, _)| n))
         .chain(table.can_seat_without_card())
         .chain(table.can_enroll())
         .collect();
