@@ -366,3 +366,37 @@ pub(crate) fn ended_results() -> dealerd::ui::Frame {
     let (n, c, _) = ended_night();
     frame(&n, &c)
 }
+
+/// Seven all in at six-figure amounts (`ui_pots::seven_all_ins`): the
+/// pots take three lines and the specials one, where "7 ALL-IN" stood and
+/// named nobody. Now they page, marked "1/2", and OK on the action screen
+/// (which records nothing there) turns the page: every player all in is
+/// named on a page.
+#[test]
+fn i32_specials_that_do_not_fit_page_and_name_everyone() {
+    let n = crate::ui_screens::night(crate::ui_pots::SEVEN_ALL_INS);
+    let mut c = Controller::new();
+    let first = texts(&n, &c);
+    let pages: usize = first
+        .iter()
+        .find_map(|l| l.strip_prefix("1/")?.parse().ok())
+        .unwrap_or_else(|| panic!("no page mark: {first:?}"));
+    assert!(pages > 1, "{first:?}");
+    let mut seen = first.clone();
+    for p in 2..=pages {
+        press(&mut n.clone(), &mut c, Button::Ok, false);
+        let t = texts(&n, &c);
+        assert!(t.contains(&format!("{p}/{pages}")), "page {p}: {t:?}");
+        seen.extend(t);
+    }
+    // Round again to the first page; any other press starts there too.
+    press(&mut n.clone(), &mut c, Button::Ok, false);
+    assert!(texts(&n, &c).contains(&format!("1/{pages}")));
+    assert!(!seen
+        .iter()
+        .any(|l| l.contains("ALL-IN") && l.starts_with(char::is_numeric)));
+    let words: Vec<&str> = seen.iter().flat_map(|l| l.split(' ')).collect();
+    for name in ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"] {
+        assert!(words.contains(&name), "{name} all in, not named: {seen:?}");
+    }
+}

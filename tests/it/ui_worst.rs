@@ -410,7 +410,11 @@ fn side_screens(n: &Night, seen: &mut BTreeSet<String>) -> Vec<String> {
     let base = View::of(n).host_unlocked();
     let mut faults = Vec::new();
     let mut at = |mode: Mode, pick: usize, what: &str, faults: &mut Vec<String>| {
-        let ctl = Controller { mode, pick };
+        let ctl = Controller {
+            mode,
+            pick,
+            ..Controller::new()
+        };
         faults.extend(check(&base, &ctl, what, seen));
     };
     for i in 0..MenuItem::offered(table, true).len() {

@@ -160,7 +160,7 @@ pub(super) fn between_next<D: Canvas>(
         let _ = blinds.write_str("no blinds");
     }
     let mut specials = Line::new();
-    self::specials(&mut specials, next, hand, AllIn::Left);
+    self::specials(&mut specials, next, hand, AllIn::Left, None);
     // Small lines from under the button down to the hint; past three, the
     // hint gives way. What the last press recorded takes a free line.
     // Beside the game's name where both fit, so the keys' hint keeps its

@@ -102,10 +102,10 @@ fn draw_with<D: Canvas>(
         Screen::Action(_) => match view.clock {
             // A running clock stays visible in the footer.
             Some(c) => {
-                action(d, table, None)?;
+                action_saying(d, table, None, None, ctl.page)?;
                 inverse(d, &format!("{:>2}s", c.left), &FONT_6X10, 54)?;
             }
-            None => action_saying(d, table, None, view.confirm)?,
+            None => action_saying(d, table, None, view.confirm, ctl.page)?,
         },
         Screen::Entry(e) => {
             action(d, table, Some(e))?;
