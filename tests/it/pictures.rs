@@ -83,6 +83,10 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("seated-ten", crate::ui_met::seated_ten),
     ("walk-ins-positions", crate::ui_met::walk_ins_positions),
     ("ended-results", crate::ui_met::ended_results),
+    (
+        "message-over-first-screen",
+        crate::ui_met::message_over_first_screen,
+    ),
     ("set-stack", pictured::set_stack),
     ("correction-kind", pictured::correction_kind),
     ("confirm-end", pictured::confirm_end),

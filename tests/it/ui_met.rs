@@ -400,3 +400,39 @@ fn i32_specials_that_do_not_fit_page_and_name_everyone() {
         assert!(words.contains(&name), "{name} all in, not named: {seen:?}");
     }
 }
+
+/// One walk-in, and OK pressed to deal: the table refuses, and the refusal
+/// comes up in the message bar over the first screen.
+fn refused_on_the_first_screen() -> (Night, Controller, String) {
+    let mut n = night("default");
+    walk_ins(&mut n, 1, 100);
+    let mut c = Controller::new();
+    let ok = Press {
+        button: Button::Ok,
+        long: false,
+    };
+    let said = match c.press(View::of(&n), ok) {
+        Intent::Apply(e) => n.apply(e).expect_err("one player cannot be dealt"),
+        other => panic!("{other:?}"),
+    };
+    (n, c, said.to_string())
+}
+
+/// "The message bar laid over a screen can still cut a line": the bar over
+/// the first screen cut "Seat a player" in half. Now it starts above any
+/// line it would cut ([`crate::ui_worst`] fails on a cut under the bar).
+#[test]
+fn i32_the_message_bar_never_cuts_a_line_under_it() {
+    let (n, c, said) = refused_on_the_first_screen();
+    let (t, faults) = drawn(&View::of(&n).with_message(&said), &c);
+    assert!(faults.is_empty(), "{faults:#?}");
+    assert!(t.iter().any(|l| l.starts_with("a hand needs")), "{t:?}");
+}
+
+/// Pictured: the refusal's bar over the first screen.
+pub(crate) fn message_over_first_screen() -> dealerd::ui::Frame {
+    let (n, c, said) = refused_on_the_first_screen();
+    let mut f = dealerd::ui::Frame::new();
+    dealerd::ui::screens::draw(&mut f, &View::of(&n).with_message(&said), &c).expect("draws");
+    f
+}
