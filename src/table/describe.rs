@@ -137,7 +137,9 @@ impl Table {
             Event::CheckedSeven => "checked a seven: the action after the draw is void".into(),
             Event::RunItTwice => "run it twice".into(),
             Event::Show(s) => format!("{} shows", who(*s)),
-            Event::Showdown(_) => "pots paid".into(),
+            // Issue 32: taking back a paid pot names who it paid and how
+            // much, once the hand is paid ("Take back? Cat wins 6").
+            Event::Showdown(_) => self.who_won().unwrap_or_else(|| "pots paid".into()),
             Event::Chop => "the blinds chop".into(),
             Event::Misdeal => "misdeal: the hand is void".into(),
         }

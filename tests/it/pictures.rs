@@ -90,6 +90,9 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("set-stack", pictured::set_stack),
     ("correction-kind", pictured::correction_kind),
     ("confirm-end", pictured::confirm_end),
+    ("confirm-cash-out", pictured::confirm_cash_out),
+    ("confirm-remove", pictured::confirm_remove),
+    ("confirm-take-back-pot", pictured::confirm_take_back_pot),
     // Issue 22: cards enrolled, walk-ins, the next night, undo asked.
     ("enroll-card", crate::walk_ins::enroll),
     ("seat-name", crate::walk_ins::seat_name),

@@ -436,3 +436,11 @@ pub(crate) fn message_over_first_screen() -> dealerd::ui::Frame {
     dealerd::ui::screens::draw(&mut f, &View::of(&n).with_message(&said), &c).expect("draws");
     f
 }
+
+/// "Anything that moves money out ... (take back a paid pot) names who and
+/// how much and asks once": undo after the showdown said only "pots paid".
+#[test]
+fn i32_taking_back_a_paid_pot_names_who_and_how_much() {
+    let f = crate::pictures::pictured("confirm-take-back-pot");
+    crate::night::assert_frame_shows(&f, &["Take back?", "Cat wins 6"]);
+}
