@@ -444,3 +444,38 @@ fn i32_taking_back_a_paid_pot_names_who_and_how_much() {
     let f = crate::pictures::pictured("confirm-take-back-pot");
     crate::night::assert_frame_shows(&f, &["Take back?", "Cat wins 6"]);
 }
+
+/// The winner cashes out and a walk-in takes his seat before the next
+/// deal: the hand's result still names who won it, not the seat's new
+/// player.
+#[test]
+fn i32_a_winner_who_left_is_named_not_whoever_took_his_seat() {
+    let mut n = night("default");
+    walk_ins(&mut n, 3, 100);
+    let mut c = Controller::new();
+    press(&mut n, &mut c, Button::Ok, false);
+    while n.table().in_hand() {
+        press(&mut n, &mut c, Button::Fold, false);
+    }
+    let paid = n.table().paid().expect("a hand paid");
+    let [(winner, _)] = paid.as_slice() else {
+        panic!("{paid:?}")
+    };
+    let winner = winner.clone();
+    let seat = (0..3)
+        .find(|&s| n.table().player(s).is_some_and(|p| *p.name == *winner))
+        .expect("seated");
+    n.apply(TableEvent::Leave { seat }).expect("cashes out");
+    n.apply(TableEvent::Join {
+        seat,
+        name: "Zoe".into(),
+        buy_in: 100,
+    })
+    .expect("sits");
+    let t = texts(&n, &c);
+    assert!(
+        t.iter().any(|l| l.contains(&format!("won {winner} "))),
+        "{t:?}"
+    );
+    assert!(!t.iter().any(|l| l.contains("won Zoe")), "{t:?}");
+}
