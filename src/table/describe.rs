@@ -139,7 +139,9 @@ impl Table {
             Event::CheckedSeven => "checked a seven: the action after the draw is void".into(),
             Event::RunItTwice => "run it twice".into(),
             Event::Show(s) => format!("{} shows", who(*s)),
-            Event::Showdown(_) => "pots paid".into(),
+            // Issue 32: taking back a paid pot names who it paid and how
+            // much, once the hand is paid ("Take back? Cat wins 6").
+            Event::Showdown(_) => self.who_won().unwrap_or_else(|| "pots paid".into()),
             Event::Chop => "the blinds chop".into(),
             Event::Misdeal => "misdeal: the hand is void".into(),
         }
@@ -172,10 +174,12 @@ impl Table {
             .enumerate()
             .filter(|(_, &w)| w > 0)
             .map(|(hs, &won)| {
-                let name = hand
-                    .order
-                    .get(hs)
-                    .map_or_else(|| format!("seat {}", hs + 1), |&s| self.name_of(s));
+                let name = match hand.order.get(hs) {
+                    Some(&s) => hand
+                        .player_name(self, s)
+                        .map_or_else(|| format!("seat {}", s + 1), str::to_string),
+                    None => format!("seat {}", hs + 1),
+                };
                 (name, won)
             })
             .collect();

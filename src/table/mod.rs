@@ -53,6 +53,11 @@ pub struct CurrentHand {
     pub button_fee: Option<(usize, Chips)>,
     /// D2: the table as the deal found it, put back if the hand is misdealt.
     memo: Option<Box<deal::DealMemo>>,
+    /// Players of this hand who left the table after it was paid, by table
+    /// seat: the hand's result still names them once their seats are empty
+    /// or taken by someone else (issue 32: after End session the results
+    /// read "won seat 2"). Empty, and so free to copy, on most hands.
+    gone: Vec<(usize, std::sync::Arc<str>)>,
 }
 
 impl CurrentHand {
@@ -65,6 +70,15 @@ impl CurrentHand {
         self.order.iter().position(|&s| s == table_seat)
     }
 
+    /// The name of whoever played this hand at a table seat: the seat's
+    /// player, or the one who has left it since the hand was paid.
+    pub fn player_name<'t>(&'t self, table: &'t Table, table_seat: usize) -> Option<&'t str> {
+        match self.gone.iter().rev().find(|(s, _)| *s == table_seat) {
+            Some((_, name)) => Some(name),
+            None => table.player(table_seat).map(|p| &*p.name),
+        }
+    }
+
     fn clone_compact(&self) -> CurrentHand {
         CurrentHand {
             hand: self.hand.clone_compact(),
@@ -75,6 +89,7 @@ impl CurrentHand {
             settled: self.settled,
             button_fee: self.button_fee,
             memo: self.memo.clone(),
+            gone: self.gone.clone(),
         }
     }
 }

@@ -280,6 +280,9 @@ impl Table {
         }
         self.ledger
             .record(self.hands, Some(&p.name), EntryKind::CashOut, p.stack);
+        if let Some(h) = self.hand.as_mut().filter(|h| h.hand_seat(seat).is_some()) {
+            h.gone.push((seat, p.name.clone()));
+        }
         self.seats[seat] = None;
         self.kill.player_left(seat);
         self.straddles.retain(|&s| s != seat);

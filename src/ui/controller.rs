@@ -75,6 +75,10 @@ pub struct Controller {
     pub mode: Mode,
     /// A small number the main screen edits: cards drawn, a declaration, an opener.
     pub pick: usize,
+    /// The page of the hand's specials on the action screen, turned by OK
+    /// there (issue 32: they page rather than collapse); back to the first
+    /// on any other press.
+    pub page: usize,
 }
 
 impl Default for Controller {
@@ -88,6 +92,7 @@ impl Controller {
         Controller {
             mode: Mode::Main,
             pick: 0,
+            page: 0,
         }
     }
 
@@ -155,6 +160,13 @@ impl Controller {
     /// A press on one of the table's own screens.
     fn at_table(&mut self, night: &Night, screen: Screen<'_>, press: Press) -> (Mode, Intent) {
         let table = night.table();
+        // OK on the action screen records nothing: it turns the specials'
+        // page. Every other press starts them again on the first.
+        let turn = press.button == Button::Ok && !press.long;
+        self.page = match screen {
+            Screen::Action(_) if turn => self.page.wrapping_add(1),
+            _ => 0,
+        };
         if press.button == Button::Undo {
             return self.take_back(night);
         }

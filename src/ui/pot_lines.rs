@@ -164,13 +164,17 @@ fn pack_cut(table: &Table, items: &[Item]) -> [Option<Line>; MAX_LINES] {
 }
 
 /// The pots from `top` down, then what is special about the hand in the
-/// lines left to the bottom of the panel.
+/// lines left to the bottom of the panel: whole names where they fit,
+/// then names shortened together ([`Names`]); past that the specials page
+/// ("1/2" at the right of their first line; `page` counts the presses that
+/// turned them) rather than drop or count anyone (issue 32: "7 ALL-IN").
 pub(super) fn pots_and_specials<D: Canvas>(
     d: &mut D,
     table: &Table,
     hand: &CurrentHand,
     top: i32,
     bottom: i32,
+    page: usize,
 ) -> Result<(), D::Error> {
     let (mut y, step) = pots(d, table, hand.state(), top)?;
     let room = usize::try_from((bottom.min(H) - y) / step).unwrap_or(0);
@@ -178,11 +182,36 @@ pub(super) fn pots_and_specials<D: Canvas>(
     // finds them during the hand (issue 22); the specials come first.
     let seats = positions(table, hand);
     let mut text = Line::new();
-    specials(&mut text, table, hand, AllIn::Named);
-    if wrap(&text, NARROW).count() > room {
-        // Who is all in shows on their own action screens; here the count.
+    specials(&mut text, table, hand, AllIn::Named, None);
+    let mut short = [9, 5, 3].into_iter();
+    while wrap(&text, NARROW).count() > room {
+        let Some(r) = short.next() else { break };
         text = Line::new();
-        specials(&mut text, table, hand, AllIn::Counted);
+        specials(
+            &mut text,
+            table,
+            hand,
+            AllIn::Named,
+            Some(&Names::of(table, r)),
+        );
+    }
+    let lines = wrap(&text, NARROW).count();
+    if lines > room && room > 0 {
+        // Pages of `room` lines, each line short of the page's mark.
+        let all: Vec<Line> = wrap(&text, NARROW - PAGE_MARK).collect();
+        let pages = all.len().div_ceil(room);
+        let at = page % pages;
+        super::screens::right(
+            d,
+            &Line::of(format_args!("{}/{pages}", at + 1)),
+            &FONT_5X8,
+            y,
+        )?;
+        for l in all.iter().skip(at * room).take(room) {
+            left(d, l, &FONT_5X8, y)?;
+            y += step;
+        }
+        return Ok(());
     }
     for l in wrap(&text, NARROW).take(room) {
         left(d, &l, &FONT_5X8, y)?;
@@ -193,6 +222,9 @@ pub(super) fn pots_and_specials<D: Canvas>(
     }
     Ok(())
 }
+
+/// Characters kept at the right of a paged line for its mark ("10/12").
+const PAGE_MARK: usize = 6;
 
 /// "D Ann SB Bob BB Cat": the button, the blinds, a kill and the
 /// straddles of the hand (issue 32: who posted what), each

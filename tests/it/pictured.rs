@@ -488,3 +488,46 @@ pub(crate) fn confirm_end() -> Frame {
         matches!(s, Screen::Dialog(Dialog::ConfirmEnd))
     })
 }
+
+/// Issue 32: Bob's card, "Cash out": who and how much, asked once.
+pub(crate) fn confirm_cash_out() -> Frame {
+    let n = three();
+    let mut c = Controller::new();
+    assert_eq!(c.player_card(&n, "Bob"), Intent::None);
+    let at = dealerd::ui::PlayerItem::offered(n.table(), 1)
+        .iter()
+        .position(|&i| i == dealerd::ui::PlayerItem::CashOut)
+        .expect("a player item");
+    let mut presses = vec![tap(Button::Plus); at];
+    presses.push(tap(Button::Ok));
+    navigate(&mut c, View::of(&n), &presses);
+    shown(View::of(&n), &c, |s| {
+        matches!(s, Screen::Dialog(Dialog::ConfirmLeave { host: false, .. }))
+    })
+}
+
+/// Issue 32: the host removes Cat: who and how much, asked once.
+pub(crate) fn confirm_remove() -> Frame {
+    let n = three();
+    let mut buttons = item(HostItem::Remove);
+    buttons.extend([Button::Plus, Button::Plus, Button::Ok]);
+    let c = host(&n, &buttons);
+    shown(View::of(&n).host_unlocked(), &c, |s| {
+        matches!(s, Screen::Dialog(Dialog::ConfirmLeave { host: true, .. }))
+    })
+}
+
+/// Issue 32: undo after a pot is paid: the pot named before it goes back.
+pub(crate) fn confirm_take_back_pot() -> Frame {
+    let n = night(
+        "rules default\njoin 1 Ann 100\njoin 2 Bob 80\njoin 4 Cat 120\nbutton Ann\ndeal\n\
+         Ann call\nBob call\nCat check\nflop\nBob check\nCat check\nAnn check\n\
+         turn\nBob check\nCat check\nAnn check\nriver\nBob check\nCat check\nAnn check\n\
+         showdown Cat\n",
+    );
+    let mut c = Controller::new();
+    let _ = c.press(View::of(&n), tap(Button::Undo));
+    shown(View::of(&n), &c, |s| {
+        matches!(s, Screen::Dialog(Dialog::ConfirmUndo { .. }))
+    })
+}

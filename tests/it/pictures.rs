@@ -85,9 +85,17 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("first-screen", crate::ui_met::first_screen),
     ("seated-ten", crate::ui_met::seated_ten),
     ("walk-ins-positions", crate::ui_met::walk_ins_positions),
+    ("ended-results", crate::ui_met::ended_results),
+    (
+        "message-over-first-screen",
+        crate::ui_met::message_over_first_screen,
+    ),
     ("set-stack", pictured::set_stack),
     ("correction-kind", pictured::correction_kind),
     ("confirm-end", pictured::confirm_end),
+    ("confirm-cash-out", pictured::confirm_cash_out),
+    ("confirm-remove", pictured::confirm_remove),
+    ("confirm-take-back-pot", pictured::confirm_take_back_pot),
     // Issue 22: cards enrolled, walk-ins, the next night, undo asked.
     ("enroll-card", crate::walk_ins::enroll),
     ("seat-name", crate::walk_ins::seat_name),

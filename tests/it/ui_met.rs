@@ -300,3 +300,182 @@ fn i32_p1_every_contender_of_every_pot_is_named_at_the_showdown() {
         .unwrap_or(0);
     assert_eq!(shown + untold, 3, "every pot shown or counted: {t:?}");
 }
+
+/// Three walk-ins play a hand folded to the big blind; the host ends the
+/// session (End session and its confirming OK) and closes the settle-up:
+/// the results, and who won the hand.
+fn ended_night() -> (Night, Controller, String) {
+    use dealerd::ui::HostItem;
+    let mut n = night("default");
+    walk_ins(&mut n, 3, 100);
+    let mut c = Controller::new();
+    press(&mut n, &mut c, Button::Ok, false);
+    while n.table().in_hand() {
+        press(&mut n, &mut c, Button::Fold, false);
+    }
+    let paid = n.table().paid().expect("a hand paid");
+    let [(winner, _)] = paid.as_slice() else {
+        panic!("{paid:?}")
+    };
+    let winner = winner.clone();
+    let before = texts(&n, &c);
+    assert!(
+        before.iter().any(|l| l.contains(&format!("won {winner} "))),
+        "{before:?}"
+    );
+    let at = HostItem::offered(n.table())
+        .iter()
+        .position(|&h| h == HostItem::EndSession)
+        .expect("listed");
+    c.mode = Mode::Dialog(Dialog::HostMenu(at));
+    let ok = Press {
+        button: Button::Ok,
+        long: false,
+    };
+    for _ in 0..2 {
+        match c.press(View::of(&n).host_unlocked(), ok) {
+            Intent::Apply(e) => {
+                n.apply(e).unwrap_or_else(|e| panic!("{e}"));
+            }
+            Intent::None => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(n.table().ended());
+    // The settle-up stays up until the host closes it; then the results.
+    assert_eq!(c.press(View::of(&n).host_unlocked(), ok), Intent::None);
+    (n, c, winner)
+}
+
+/// "After End session the results name seats (`won seat 2`) instead of
+/// players": everyone has cashed out, so the table has no names left, but
+/// the hand's winner is still named, told apart from every other player.
+#[test]
+fn i32_after_end_session_the_last_winners_are_named_not_seats() {
+    let (n, c, winner) = ended_night();
+    let t = texts(&n, &c);
+    assert!(!t.iter().any(|l| l.contains("seat")), "seats named: {t:?}");
+    assert!(
+        t.iter().any(|l| l.contains(&format!("won {winner} "))),
+        "the winner named: {t:?}"
+    );
+}
+
+/// Pictured: the results after End session.
+pub(crate) fn ended_results() -> dealerd::ui::Frame {
+    let (n, c, _) = ended_night();
+    frame(&n, &c)
+}
+
+/// Seven all in at six-figure amounts (`ui_pots::seven_all_ins`): the
+/// pots take three lines and the specials one, where "7 ALL-IN" stood and
+/// named nobody. Now they page, marked "1/2", and OK on the action screen
+/// (which records nothing there) turns the page: every player all in is
+/// named on a page.
+#[test]
+fn i32_specials_that_do_not_fit_page_and_name_everyone() {
+    let n = crate::ui_screens::night(crate::ui_pots::SEVEN_ALL_INS);
+    let mut c = Controller::new();
+    let first = texts(&n, &c);
+    let pages: usize = first
+        .iter()
+        .find_map(|l| l.strip_prefix("1/")?.parse().ok())
+        .unwrap_or_else(|| panic!("no page mark: {first:?}"));
+    assert!(pages > 1, "{first:?}");
+    let mut seen = first.clone();
+    for p in 2..=pages {
+        press(&mut n.clone(), &mut c, Button::Ok, false);
+        let t = texts(&n, &c);
+        assert!(t.contains(&format!("{p}/{pages}")), "page {p}: {t:?}");
+        seen.extend(t);
+    }
+    // Round again to the first page; any other press starts there too.
+    press(&mut n.clone(), &mut c, Button::Ok, false);
+    assert!(texts(&n, &c).contains(&format!("1/{pages}")));
+    assert!(!seen
+        .iter()
+        .any(|l| l.contains("ALL-IN") && l.starts_with(char::is_numeric)));
+    let words: Vec<&str> = seen.iter().flat_map(|l| l.split(' ')).collect();
+    for name in ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"] {
+        assert!(words.contains(&name), "{name} all in, not named: {seen:?}");
+    }
+}
+
+/// One walk-in, and OK pressed to deal: the table refuses, and the refusal
+/// comes up in the message bar over the first screen.
+fn refused_on_the_first_screen() -> (Night, Controller, String) {
+    let mut n = night("default");
+    walk_ins(&mut n, 1, 100);
+    let mut c = Controller::new();
+    let ok = Press {
+        button: Button::Ok,
+        long: false,
+    };
+    let said = match c.press(View::of(&n), ok) {
+        Intent::Apply(e) => n.apply(e).expect_err("one player cannot be dealt"),
+        other => panic!("{other:?}"),
+    };
+    (n, c, said.to_string())
+}
+
+/// "The message bar laid over a screen can still cut a line": the bar over
+/// the first screen cut "Seat a player" in half. Now it starts above any
+/// line it would cut ([`crate::ui_worst`] fails on a cut under the bar).
+#[test]
+fn i32_the_message_bar_never_cuts_a_line_under_it() {
+    let (n, c, said) = refused_on_the_first_screen();
+    let (t, faults) = drawn(&View::of(&n).with_message(&said), &c);
+    assert!(faults.is_empty(), "{faults:#?}");
+    assert!(t.iter().any(|l| l.starts_with("a hand needs")), "{t:?}");
+}
+
+/// Pictured: the refusal's bar over the first screen.
+pub(crate) fn message_over_first_screen() -> dealerd::ui::Frame {
+    let (n, c, said) = refused_on_the_first_screen();
+    let mut f = dealerd::ui::Frame::new();
+    dealerd::ui::screens::draw(&mut f, &View::of(&n).with_message(&said), &c).expect("draws");
+    f
+}
+
+/// "Anything that moves money out ... (take back a paid pot) names who and
+/// how much and asks once": undo after the showdown said only "pots paid".
+#[test]
+fn i32_taking_back_a_paid_pot_names_who_and_how_much() {
+    let f = crate::pictures::pictured("confirm-take-back-pot");
+    crate::night::assert_frame_shows(&f, &["Take back?", "Cat wins 6"]);
+}
+
+/// The winner cashes out and a walk-in takes his seat before the next
+/// deal: the hand's result still names who won it, not the seat's new
+/// player.
+#[test]
+fn i32_a_winner_who_left_is_named_not_whoever_took_his_seat() {
+    let mut n = night("default");
+    walk_ins(&mut n, 3, 100);
+    let mut c = Controller::new();
+    press(&mut n, &mut c, Button::Ok, false);
+    while n.table().in_hand() {
+        press(&mut n, &mut c, Button::Fold, false);
+    }
+    let paid = n.table().paid().expect("a hand paid");
+    let [(winner, _)] = paid.as_slice() else {
+        panic!("{paid:?}")
+    };
+    let winner = winner.clone();
+    let seat = (0..3)
+        .find(|&s| n.table().player(s).is_some_and(|p| *p.name == *winner))
+        .expect("seated");
+    n.apply(TableEvent::Leave { seat }).expect("cashes out");
+    n.apply(TableEvent::Join {
+        seat,
+        name: "Zoe".into(),
+        buy_in: 100,
+    })
+    .expect("sits");
+    let t = texts(&n, &c);
+    assert!(
+        t.iter().any(|l| l.contains(&format!("won {winner} "))),
+        "{t:?}"
+    );
+    assert!(!t.iter().any(|l| l.contains("won Zoe")), "{t:?}");
+}

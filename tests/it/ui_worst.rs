@@ -91,14 +91,20 @@ impl DrawTarget for Rec {
 
     fn fill_solid(&mut self, area: &Rectangle, _: BinaryColor) -> Result<(), Self::Error> {
         // The message bar (`screens::message`) is laid over a whole
-        // screen, full width to the bottom edge: what it covers is hidden.
+        // screen, full width to the bottom edge: what it covers whole is
+        // hidden; a text it covers in part is a line cut (issue 32).
         let bar = area.top_left.x == 0
             && area.size.width == W as u32
             && area.top_left.y + area.size.height as i32 == H
             && area.top_left.y > 0;
         if bar {
-            for t in self.texts.iter_mut() {
-                if t.lit.iter().any(|&p| area.contains(p)) {
+            for t in self.texts.iter_mut().filter(|t| t.live) {
+                let inside = t.lit.iter().filter(|&&p| area.contains(p)).count();
+                if inside > 0 && inside < t.lit.len() {
+                    self.faults
+                        .push(format!("the message bar cuts {:?}", t.text));
+                }
+                if inside > 0 {
                     t.live = false;
                 }
             }
@@ -292,13 +298,16 @@ fn check(
     let mut rec = Rec::default();
     let _ = screens::draw(&mut rec, view, ctl);
     seen.insert(kind(&ctl.screen(view)));
-    // Who is seated, and the names a dialog offers to seat or enrol.
+    // Who is seated, the last hand's winners (seated or not: they are
+    // named after they cash out), and the names a dialog offers to seat or
+    // enrol.
     let table = view.night.table();
     let mut names: Vec<String> = table
         .seats()
         .iter()
         .flatten()
         .map(|p| p.name.to_string())
+        .chain(table.paid().into_iter().flatten().map(|(n, _)| n))
         .chain(table.can_seat_without_card())
         .chain(table.can_enroll())
         .collect();
@@ -407,7 +416,11 @@ fn side_screens(n: &Night, seen: &mut BTreeSet<String>) -> Vec<String> {
     let base = View::of(n).host_unlocked();
     let mut faults = Vec::new();
     let mut at = |mode: Mode, pick: usize, what: &str, faults: &mut Vec<String>| {
-        let ctl = Controller { mode, pick };
+        let ctl = Controller {
+            mode,
+            pick,
+            ..Controller::new()
+        };
         faults.extend(check(&base, &ctl, what, seen));
     };
     for i in 0..MenuItem::offered(table, true).len() {
@@ -584,6 +597,12 @@ fn walk(case: &Case, seen: &mut BTreeSet<String>) -> Vec<String> {
             None => view,
         };
         faults.extend(check(&view, &ctl, &format!("press {step}"), seen));
+        // A refusal's bar, of one line and of two, laid over this screen.
+        if message.is_none() && step % 3 == 0 {
+            let bar = BARS[step / 3 % BARS.len()];
+            let under = View::of(&n).host_unlocked().with_message(bar);
+            faults.extend(check(&under, &ctl, &format!("press {step}, bar"), seen));
+        }
         if step % 40 == 39 {
             faults.extend(side_screens(&n, seen));
         }
@@ -616,6 +635,12 @@ fn walk(case: &Case, seen: &mut BTreeSet<String>) -> Vec<String> {
     }
     faults
 }
+
+/// Messages for the bar over every kind of screen: one line, two.
+const BARS: [&str; 2] = [
+    "not now",
+    "Alexandra: a raise must be to at least 40000, not 30000",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]

@@ -196,6 +196,7 @@ impl Table {
             settled: false,
             button_fee: fee.button_paid,
             memo: memo.map(|m| Box::new(m.with_fee(fee.button_paid))),
+            gone: Vec::new(),
         });
         self.button = Some(at.button);
         self.last_bb = at.bb;

@@ -27,7 +27,7 @@ pub fn action<D: Canvas>(
     table: &Table,
     entry: Option<&AmountEntry>,
 ) -> Result<(), D::Error> {
-    action_saying(d, table, entry, None)
+    action_saying(d, table, entry, None, 0)
 }
 
 /// [`action`], with what the last press recorded at the bottom.
@@ -36,6 +36,7 @@ pub(super) fn action_saying<D: Canvas>(
     table: &Table,
     entry: Option<&AmountEntry>,
     confirm: Option<&str>,
+    page: usize,
 ) -> Result<(), D::Error> {
     d.clear(BinaryColor::Off)?;
     let Some(hand) = table.hand() else {
@@ -139,7 +140,7 @@ pub(super) fn action_saying<D: Canvas>(
         }
     }
     let bottom = confirmation(d, confirm)?;
-    pot_lines::pots_and_specials(d, table, hand, 35, bottom)
+    pot_lines::pots_and_specials(d, table, hand, 35, bottom, page)
 }
 
 /// The line under the player's name: what he must do to stay in, and his

@@ -14,7 +14,7 @@ use crate::ui::canvas::Canvas;
 use crate::ui::fonts::{FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 
 use super::line::{wrap, Line};
-use super::names::{money, name};
+use super::names::{money, name, short_with_seated};
 use super::specials::{specials, AllIn};
 use super::text::{inverse, left, right};
 
@@ -63,10 +63,15 @@ pub(super) fn between_next<D: Canvas>(
     d.clear(BinaryColor::Off)?;
     // Issue 22: who won the hand just paid stays up until the next deal,
     // for the dealer pushing the chips; the recorded note goes by itself.
+    // Named by the hand, not the seats: once a winner has cashed out (End
+    // session cashes everyone out) the table has no name for his seat.
     let mut won = Line::new();
-    for (name, amount) in table.paid().unwrap_or_default() {
+    let paid = table.paid().unwrap_or_default();
+    let names: Vec<&str> = paid.iter().map(|(n, _)| n.as_str()).collect();
+    let forms = short_with_seated(table, &names, 10);
+    for ((_, amount), name) in paid.iter().zip(&forms) {
         let sep = if won.is_empty() { "won" } else { "," };
-        let _ = write!(won, "{sep} {name} {}", money(table, amount));
+        let _ = write!(won, "{sep} {name} {}", money(table, *amount));
     }
     let next = match next {
         Ok(next) => next,
@@ -155,7 +160,7 @@ pub(super) fn between_next<D: Canvas>(
         let _ = blinds.write_str("no blinds");
     }
     let mut specials = Line::new();
-    self::specials(&mut specials, next, hand, AllIn::Left);
+    self::specials(&mut specials, next, hand, AllIn::Left, None);
     // Small lines from under the button down to the hint; past three, the
     // hint gives way. What the last press recorded takes a free line.
     // Beside the game's name where both fit, so the keys' hint keeps its

@@ -90,6 +90,30 @@ fn draw_with<D: Canvas>(
     ctl: &Controller,
     between: impl FnOnce(&mut D) -> Result<(), D::Error>,
 ) -> Result<(), D::Error> {
+    screen(d, view, ctl, between)?;
+    if let Some(m) = view.message {
+        // Where the screen's texts lie, so the bar cuts none of them.
+        let table = view.night.table();
+        let mut rows = footer::Rows::default();
+        let _ = screen(&mut rows, view, ctl, |r| {
+            between_next(r, table, &next_hand(table), view.confirm)
+        });
+        footer::message_over(d, m, &rows)?;
+    }
+    if let Some(left) = view.host.filter(|&s| s <= HOST_WARN_SECS) {
+        // The host sees the unlock running out before a dialog closes.
+        corner(d, &format!("host {left}s"))?;
+    }
+    Ok(())
+}
+
+/// The screen `ctl` shows over `view`, without the message bar.
+fn screen<D: Canvas>(
+    d: &mut D,
+    view: &View<'_>,
+    ctl: &Controller,
+    between: impl FnOnce(&mut D) -> Result<(), D::Error>,
+) -> Result<(), D::Error> {
     let table = view.night.table();
     match ctl.screen(view) {
         Screen::Acknowledge(ack) => acknowledge(d, ack)?,
@@ -102,10 +126,10 @@ fn draw_with<D: Canvas>(
         Screen::Action(_) => match view.clock {
             // A running clock stays visible in the footer.
             Some(c) => {
-                action(d, table, None)?;
+                action_saying(d, table, None, None, ctl.page)?;
                 inverse(d, &format!("{:>2}s", c.left), &FONT_6X10, 54)?;
             }
-            None => action_saying(d, table, None, view.confirm)?,
+            None => action_saying(d, table, None, view.confirm, ctl.page)?,
         },
         Screen::Entry(e) => {
             action(d, table, Some(e))?;
@@ -121,13 +145,6 @@ fn draw_with<D: Canvas>(
         Screen::Ledger => ledger_page(d, table, ctl.pick)?,
         Screen::Clock(c) => clock(d, table, c.left)?,
         Screen::Dialog(dlg) => super::host_screens::dialog(d, table, dlg)?,
-    }
-    if let Some(m) = view.message {
-        message(d, m)?;
-    }
-    if let Some(left) = view.host.filter(|&s| s <= HOST_WARN_SECS) {
-        // The host sees the unlock running out before a dialog closes.
-        corner(d, &format!("host {left}s"))?;
     }
     Ok(())
 }

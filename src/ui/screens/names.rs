@@ -84,6 +84,25 @@ impl Names {
     }
 }
 
+/// Players a screen names who may have left the table since (the last
+/// hand's winners once they cashed out), each in `room` characters by
+/// [`short_names`] taken together with everyone still seated, so that
+/// none is drawn like another player on the screen.
+pub(in crate::ui) fn short_with_seated(table: &Table, names: &[&str], room: usize) -> Vec<String> {
+    let mut all: Vec<&str> = names.to_vec();
+    all.extend(
+        table
+            .seats()
+            .iter()
+            .flatten()
+            .map(|p| &*p.name)
+            .filter(|n| !names.contains(n)),
+    );
+    let mut forms = short_names(&all, room);
+    forms.truncate(names.len());
+    forms
+}
+
 /// How each of the players one screen names is written in at most `room`
 /// characters, so that no two of them are drawn alike (issue 32: walk-ins
 /// read "D Gue SB Gue BB Gue"; the settle-up "Guest>Guest").

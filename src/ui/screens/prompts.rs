@@ -66,7 +66,7 @@ pub(super) fn prompt<D: Canvas>(
             inverse(d, &hint, &FONT_6X10, 15)?;
             // The screen always says what is special about the hand.
             let bottom = confirmation(d, confirm)?;
-            pot_lines::pots_and_specials(d, table, hand, 27, bottom)?;
+            pot_lines::pots_and_specials(d, table, hand, 27, bottom, ctl.page)?;
         }
         Phase::Exchanging(i) => {
             let seat = state.to_act().unwrap_or(0);

@@ -4,25 +4,33 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::engine::{ForcedKind, Phase};
+use crate::engine::{ForcedKind, Phase, Seat};
 use crate::rules::HandKind;
 use crate::table::{CurrentHand, Table};
 
 use super::line::Line;
-use super::names::{money, name};
+use super::names::{money, name, Names, Who};
 
-/// Whether the specials list who is all in.
+/// Whether the specials list who is all in. Never as a bare count: a list
+/// that does not fit pages (`pot_lines::pots_and_specials`), it does not
+/// collapse ("7 ALL-IN" named nobody, issue 32).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(in crate::ui) enum AllIn {
     Left,
     Named,
-    /// "7 ALL-IN": when the names do not fit.
-    Counted,
 }
 
 /// What is special about this hand, for the footer, one after another
 /// with a space between: kill, bomb, straddles, posts, and the all-ins.
-pub(in crate::ui) fn specials(out: &mut Line, table: &Table, hand: &CurrentHand, all_in: AllIn) {
+/// Players by whole name, or by the forms `short` gives them.
+pub(in crate::ui) fn specials(
+    out: &mut Line,
+    table: &Table,
+    hand: &CurrentHand,
+    all_in: AllIn,
+    short: Option<&Names>,
+) {
+    let name = |table, hand, s| who(table, hand, short, s);
     let state = hand.state();
     let mut item = |args: fmt::Arguments| {
         if !out.is_empty() {
@@ -76,18 +84,6 @@ pub(in crate::ui) fn specials(out: &mut Line, table: &Table, hand: &CurrentHand,
     if all_in == AllIn::Left {
         return;
     }
-    let count = state
-        .seats()
-        .iter()
-        .filter(|s| !s.folded && s.stack == 0)
-        .count();
-    if all_in == AllIn::Counted && count > 0 {
-        if !out.is_empty() {
-            let _ = out.write_char(' ');
-        }
-        let _ = write!(out, "{count} ALL-IN");
-        return;
-    }
     let mut all_in = state
         .seats()
         .iter()
@@ -103,5 +99,13 @@ pub(in crate::ui) fn specials(out: &mut Line, table: &Table, hand: &CurrentHand,
         for who in all_in {
             let _ = write!(out, " {who}");
         }
+    }
+}
+
+/// A hand's seat by whole name, or by its form in `short`.
+fn who<'a>(table: &'a Table, hand: &CurrentHand, short: Option<&'a Names>, s: Seat) -> Who<'a> {
+    match short {
+        Some(names) => names.hand(hand, s),
+        None => name(table, hand, s),
     }
 }
