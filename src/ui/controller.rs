@@ -535,7 +535,9 @@ impl Controller {
         else {
             return (Mode::Main, Intent::None);
         };
-        match r.press(state, press) {
+        // Issue 32: the lines under the bar page; OK turns them before it pays.
+        let pages = super::screens::showdown_pages(table, &r);
+        match r.press_paged(state, press, pages) {
             Some(results) => (
                 Mode::Main,
                 Intent::Apply(TableEvent::Hand(Event::Showdown(results))),

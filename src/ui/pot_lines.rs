@@ -297,19 +297,18 @@ pub(super) fn pots<D: Canvas>(
     })
 }
 
-/// P1 at the showdown: each pot with who can win it, from `top` down in
-/// the small font: "s1 120: Bob Cat". Every contender is named: names
-/// shorten together ([`Names`]) until the pot's line holds them, and past
-/// that the pot goes on to the next line; pots that find no line left are
-/// counted on the last ("+2 pots"), never dropped in silence (issue 32).
-pub(super) fn contenders<D: Canvas>(
-    d: &mut D,
+/// P1 at the showdown: each pot with who can win it, as lines of at most
+/// `width` characters: "s1 120: Bob Cat". Every contender is named:
+/// names shorten together ([`Names`]) until the pot's line holds them, and
+/// past that the pot goes on to the next line. Every pot is listed; the
+/// showdown pages the lines when they do not fit (issue 32: "+3 pots not
+/// shown" hid the contenders the dealer was naming places among).
+pub(super) fn contender_lines(
     table: &Table,
     hand: &CurrentHand,
     pots: &[crate::engine::Pot],
-    top: i32,
-) -> Result<(), D::Error> {
-    let rows = usize::try_from((H - top) / 8).unwrap_or(0);
+    width: usize,
+) -> Vec<Line> {
     let mut lines: Vec<Line> = Vec::new();
     for (i, p) in pots.iter().enumerate() {
         let head = match i {
@@ -324,27 +323,14 @@ pub(super) fn contenders<D: Canvas>(
             }
             l
         };
-        let pot_lines: Vec<Line> = match [12, 9, 7, 5, 4, 3, 2]
+        match [12, 9, 7, 5, 4, 3, 2]
             .into_iter()
             .map(line_at)
-            .find(|l| l.len() <= NARROW)
+            .find(|l| l.len() <= width)
         {
-            Some(l) => vec![l],
-            None => wrap(&line_at(3), NARROW).collect(),
-        };
-        // The last row is kept for the count of pots left off, if any.
-        let last = i + 1 == pots.len();
-        let room = if last { rows } else { rows.saturating_sub(1) };
-        if lines.len() + pot_lines.len() > room {
-            let more = pots.len() - i;
-            lines.truncate(rows.saturating_sub(1));
-            lines.push(Line::of(format_args!("+{more} pots not shown")));
-            break;
+            Some(l) => lines.push(l),
+            None => lines.extend(wrap(&line_at(3), width)),
         }
-        lines.extend(pot_lines);
     }
-    for (i, l) in lines.iter().enumerate() {
-        left(d, l, &FONT_5X8, top + 8 * i as i32)?;
-    }
-    Ok(())
+    lines
 }

@@ -10,6 +10,17 @@
 //! winner named ends it too ("the rest lose": a low that does not
 //! qualify). No press that names a hand pays: the screen shows the payout
 //! and OK pays it. Hi-lo games and run-it-twice get one side each.
+//!
+//! Issue 32, paging: what is under the showdown's bar (the hands that can
+//! still win, each pot with its contenders, each winner with the amount)
+//! pages when it does not fit ("p1/2" at its right), never dropped. A tap
+//! of OK turns the page while a page is still unseen before OK would act:
+//! the paying OK first shows the payout's remaining pages, and only OK on
+//! the last page pays, so an early or extra OK cannot pay unseen money.
+//! Where OK does nothing else (a high side with hands still to name), OK
+//! goes round the pages. Any other press starts again on the first page,
+//! so a payout changed by a place named or taken back is shown from its
+//! start before it can be paid.
 
 use crate::engine::{BoardResult, Chips, Event, HandState, Seat};
 use crate::ui::keypad::Keypad;
@@ -34,6 +45,8 @@ pub struct Ranking {
     /// The last place was given with check/call: the next hand picked
     /// shares it (a tie), whichever button picks it.
     pub open_tie: bool,
+    /// The page of the lines under the bar (issue 32: they page).
+    pub page: usize,
     sides: usize,
 }
 
@@ -47,6 +60,7 @@ impl Ranking {
             refused: None,
             cancelled: false,
             open_tie: false,
+            page: 0,
             sides: per_board * usize::from(state.boards().max(1)),
         }
     }
@@ -194,6 +208,33 @@ impl Ranking {
             self.finish_side();
         }
         None
+    }
+
+    /// Whether OK, with the lines under the bar on `pages` pages, turns
+    /// the page instead of acting: a page after this one is unseen, or OK
+    /// would do nothing else (a high side with hands left to name).
+    pub fn ok_turns(&self, state: &HandState, pages: usize) -> bool {
+        pages > 1
+            && (self.page + 1 < pages
+                || (!self.complete() && !self.side(state).1 && !self.candidates(state).is_empty()))
+    }
+
+    /// [`Ranking::press`] with the lines under the bar on `pages` pages: a
+    /// tap of OK turns the page while [`Ranking::ok_turns`]; any other
+    /// press goes back to the first page.
+    pub fn press_paged(
+        &mut self,
+        state: &HandState,
+        press: Press,
+        pages: usize,
+    ) -> Option<Vec<BoardResult>> {
+        if press.button == Button::Ok && !press.long && self.ok_turns(state, pages) {
+            self.refused = None;
+            self.page = (self.page + 1) % pages;
+            return None;
+        }
+        self.page = 0;
+        self.press(state, press)
     }
 
     /// Held OK: the next seat named shares the last place given (a tie),

@@ -266,8 +266,19 @@ fn i32_p1_every_contender_of_every_pot_is_named_at_the_showdown() {
     );
     let state = n.table().live_hand().expect("a hand").state();
     assert_eq!(state.phase(), dealerd::engine::Phase::Showdown);
-    let c = Controller::new();
-    let (t, _) = drawn(&View::of(&n), &c);
+    let mut c = Controller::new();
+    let (mut t, _) = drawn(&View::of(&n), &c);
+    // Issue 32: the lines under the bar page; OK turns them (it ranks
+    // nothing there), and every page is read.
+    let pages = page_mark(&t).map_or(1, |(_, p)| p);
+    for _ in 1..pages {
+        let ok = Press {
+            button: Button::Ok,
+            long: false,
+        };
+        assert_eq!(c.press(View::of(&n), ok), Intent::None);
+        t.extend(drawn(&View::of(&n), &c).0);
+    }
     // Every contender is named, with the seat key that ranks him (the
     // showdown's list, issue 32), each its own: no two drawn alike.
     let keyed: Vec<&str> = t
@@ -283,8 +294,8 @@ fn i32_p1_every_contender_of_every_pot_is_named_at_the_showdown() {
         keyed.iter().filter_map(|w| w.chars().next()).collect();
     assert_eq!(firsts.len(), 4, "each its own: {t:?}");
     assert!(t.iter().all(|l| l.len() <= 25), "{t:?}");
-    // Three pots (main and two side pots): each drawn, or counted aloud as
-    // not shown; none dropped in silence.
+    // Three pots (main and two side pots): each drawn on a page (once
+    // counted aloud as not shown; now never left off).
     let shown = t
         .iter()
         .filter(|l| l.starts_with("main ") || l.starts_with("s1 ") || l.starts_with("s2 "))
@@ -298,7 +309,7 @@ fn i32_p1_every_contender_of_every_pot_is_named_at_the_showdown() {
                 .ok()
         })
         .unwrap_or(0);
-    assert_eq!(shown + untold, 3, "every pot shown or counted: {t:?}");
+    assert_eq!((shown, untold), (3, 0), "every pot shown: {t:?}");
 }
 
 /// Three walk-ins play a hand folded to the big blind; the host ends the
@@ -478,4 +489,130 @@ fn i32_a_winner_who_left_is_named_not_whoever_took_his_seat() {
         "{t:?}"
     );
     assert!(!t.iter().any(|l| l.contains("won Zoe")), "{t:?}");
+}
+
+/// Six all in at six amounts, long names: the showdown's pots (a main
+/// pot and four side pots), the hands to name and the five winners each
+/// take more than the panel's four lines under the bar.
+const SIX_ALL_INS: &str = "rules tests/data/rules/deep-ten.toml\n\
+    join 1 Alexander 100\njoin 2 Alexandra 200\njoin 3 Christophe 300\n\
+    join 4 Maximilian 400\njoin 5 Bartholomew 500\njoin 6 Sebastian 600\n\
+    button Alexander\ndeal\nMaximilian allin\nBartholomew allin\n\
+    Sebastian allin\nAlexander allin\nAlexandra allin\nChristophe allin\n\
+    flop\nturn\nriver\n";
+
+/// The page mark ("p1/2") among a screen's texts: (this page, pages).
+fn page_mark(t: &[String]) -> Option<(usize, usize)> {
+    t.iter().find_map(|l| {
+        let (a, b) = l.strip_prefix('p')?.split_once('/')?;
+        Some((a.parse().ok()?, b.parse().ok()?))
+    })
+}
+
+/// The lines under the showdown's bar, without the page mark.
+fn under_bar(t: &[String]) -> Vec<String> {
+    let bar = t
+        .iter()
+        .position(|l| l.starts_with("key") || l.starts_with("OK"))
+        .unwrap_or_else(|| panic!("no bar: {t:?}"));
+    t[bar + 1..]
+        .iter()
+        .filter(|l| !(l.starts_with('p') && l.contains('/')))
+        .cloned()
+        .collect()
+}
+
+/// Issue 32: "+N pots not shown" hid pots' contenders while the dealer
+/// named places, and the "wins:" lines dropped winners past three lines.
+/// A six-way all-in with long names: every pot with every contender is on
+/// some page before a place is named (OK turns the pages, where it did
+/// nothing else); once every pot has a winner, every winner with the
+/// amount is on some page, and OK shows the payout's last page before the
+/// OK that pays it: an extra OK cannot pay unseen.
+#[test]
+fn i32_a_six_way_all_in_shows_every_pot_and_every_winner_before_the_paying_ok() {
+    let n = crate::ui_screens::night(SIX_ALL_INS);
+    let state = n.table().live_hand().expect("a hand").state();
+    assert_eq!(state.phase(), dealerd::engine::Phase::Showdown);
+    let pots = state.settled_pots();
+    assert!(pots.len() >= 5, "{pots:?}");
+    let mut c = Controller::new();
+    let ok = Press {
+        button: Button::Ok,
+        long: false,
+    };
+    // Before any place: the pages, turned by OK, round to the first.
+    let first = texts(&n, &c);
+    let (_, pages) = page_mark(&first).unwrap_or_else(|| panic!("no page mark: {first:?}"));
+    let mut seen = under_bar(&first);
+    for p in 2..=pages {
+        assert_eq!(c.press(View::of(&n), ok), Intent::None);
+        let t = texts(&n, &c);
+        assert_eq!(page_mark(&t), Some((p, pages)), "{t:?}");
+        seen.extend(under_bar(&t));
+    }
+    assert_eq!(c.press(View::of(&n), ok), Intent::None);
+    assert_eq!(page_mark(&texts(&n, &c)), Some((1, pages)));
+    assert!(!seen.iter().any(|l| l.contains("not shown")), "{seen:?}");
+    // Each pot's line (it may go on to the next) names all its contenders.
+    let words: Vec<&str> = seen.iter().flat_map(|l| l.split(' ')).collect();
+    for (i, pot) in pots.iter().enumerate() {
+        let head = if i == 0 { "main" } else { &format!("s{i}") };
+        let at = words
+            .iter()
+            .position(|w| *w == head)
+            .unwrap_or_else(|| panic!("pot {head} not on any page: {seen:?}"));
+        let named = words[at + 2..]
+            .iter()
+            .take_while(|w| !(w.starts_with('s') && w[1..].parse::<usize>().is_ok()))
+            .take_while(|w| !w.contains(':'))
+            .count();
+        assert_eq!(named, pot.eligible.len(), "{head}'s contenders: {seen:?}");
+    }
+    // Seats 1 to 5 best first: each wins a pot, and the keys pay nothing.
+    for key in [
+        Button::Fold,
+        Button::CheckCall,
+        Button::BetRaise,
+        Button::Minus,
+        Button::Plus,
+    ] {
+        let i = c.press(
+            View::of(&n),
+            Press {
+                button: key,
+                long: false,
+            },
+        );
+        assert_eq!(i, Intent::None, "{key:?}");
+    }
+    let t = texts(&n, &c);
+    let (at, pages) = page_mark(&t).unwrap_or_else(|| panic!("the payout on one page: {t:?}"));
+    assert_eq!(at, 1, "{t:?}");
+    assert!(t.iter().any(|l| l.contains("OK: more")), "{t:?}");
+    let mut seen = t;
+    // The OKs before the last page turn it; none pays.
+    for p in 2..=pages {
+        assert_eq!(c.press(View::of(&n), ok), Intent::None, "page {p}");
+        let t = texts(&n, &c);
+        assert_eq!(page_mark(&t), Some((p, pages)), "{t:?}");
+        seen.extend(t);
+    }
+    assert!(seen.iter().any(|l| l.contains("OK pay")), "{seen:?}");
+    let all = seen.join(" ");
+    for won in [
+        "Alexander 600",
+        "Alexandra 500",
+        "Christophe 400",
+        "Maximilian 300",
+        "Bartholomew 200",
+    ] {
+        assert!(all.contains(won), "{won} not on any page: {seen:?}");
+    }
+    // The OK on the last page pays what the pages showed.
+    assert!(
+        matches!(c.press(View::of(&n), ok), Intent::Apply(_)),
+        "{:?}",
+        c.mode
+    );
 }

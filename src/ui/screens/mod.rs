@@ -44,7 +44,7 @@ pub use footer::message;
 pub use ledger::{ledger, ledger_page, ledger_pages};
 pub use menus::menu;
 pub use names::money;
-pub use showdown::showdown;
+pub use showdown::{showdown, showdown_pages};
 pub use street::street_name;
 
 pub(super) use line::{wrap, Line};

@@ -6,15 +6,15 @@ use std::fmt::Write as _;
 
 use embedded_graphics::pixelcolor::BinaryColor;
 
-use crate::engine::Ranks;
-use crate::table::Table;
+use crate::engine::{Ranks, Seat};
+use crate::table::{CurrentHand, Table};
 use crate::ui::canvas::Canvas;
 use crate::ui::fonts::{FONT_5X8, FONT_6X10, FONT_7X13_BOLD};
 use crate::ui::pot_lines;
 use crate::ui::showdown::{split, Ranking};
 
 use super::line::Line;
-use super::names::{money, name};
+use super::names::{money, name, Names};
 use super::text::{inverse, left, right};
 
 /// Showdown: the ranking being entered and what it pays.
@@ -46,31 +46,15 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         Line::of(format_args!("{ranks}"))
     };
     right(d, &side, &FONT_6X10, 1)?;
-    // Finished sides first, so the whole ranking stays in view until paid.
-    let mut placed = Line::new();
-    let groups = ranking.done.iter().flatten().chain(ranking.groups.iter());
-    for (i, g) in groups.enumerate() {
-        let sep = if i > 0 { " " } else { "" };
-        let _ = write!(placed, "{sep}{}.", i + 1);
-        for (j, &s) in g.iter().enumerate() {
-            let tie = if j > 0 { "=" } else { "" };
-            let _ = write!(placed, "{tie}{}", name(table, hand, s));
-        }
-    }
-    // A place kept open for a tie: "1.Bob=" until the next hand joins it.
-    if ranking.open_tie {
-        let _ = placed.write_char('=');
-    }
-    // P6 (H2 5.3): before any place, who shows first, from the engine.
-    if placed.is_empty() {
-        if let Some(first) = state.first_to_show() {
-            let _ = write!(placed, "{} shows first", name(table, hand, first));
-        }
-    }
-    left(d, &placed, &FONT_5X8, 14)?;
-    let cands = ranking.candidates(state);
+    left(d, &placed(table, hand, ranking), &FONT_5X8, 14)?;
     let pays = ranking.if_ok(state).is_some();
-    let bar = if ranking.complete() {
+    let (lines, width) = lower(table, Some(hand), ranking);
+    let pages = lines.len().div_ceil(ROWS).max(1);
+    let turns = ranking.ok_turns(state, pages);
+    let bar = if turns && (ranking.complete() || pays) {
+        // Issue 32: the payout has a page not yet seen; OK shows it.
+        "OK: more  UNDO back"
+    } else if ranking.complete() {
         "OK pay   UNDO back"
     } else if pays {
         "key: next  OK: pay"
@@ -86,64 +70,170 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         "key: next  OK: rest lose"
     };
     inverse(d, bar, &FONT_6X10, 23)?;
-    // Each hand that can still win, by the key that names it: its seat,
-    // on as many lines as it takes (two hold ten short names).
-    let mut below = 34;
-    if !ranking.complete() {
+    let at = ranking.page % pages;
+    if pages > 1 {
+        right(
+            d,
+            &Line::of(format_args!("p{}/{pages}", at + 1)),
+            &FONT_5X8,
+            TOP,
+        )?;
+    }
+    for (i, l) in lines.iter().skip(at * ROWS).take(ROWS).enumerate() {
+        debug_assert!(l.len() <= width);
+        left(d, l, &FONT_5X8, TOP + STEP * i as i32)?;
+    }
+    Ok(())
+}
+
+/// Where the lines under the bar start, their step, and how many a page
+/// holds (the last ends on the panel's last row).
+const TOP: i32 = 34;
+const STEP: i32 = 7;
+const ROWS: usize = 4;
+/// Characters across the panel in the small font; a paged line keeps
+/// [`MARK`] of them free for the page's mark ("p2/3").
+const NARROW: usize = 25;
+const MARK: usize = 6;
+
+/// How many pages the lines under the showdown's bar take: what OK turns
+/// before it pays ([`Ranking::press_paged`]).
+pub fn showdown_pages(table: &Table, ranking: &Ranking) -> usize {
+    lower(table, table.hand(), ranking)
+        .0
+        .len()
+        .div_ceil(ROWS)
+        .max(1)
+}
+
+/// The ranking so far: "1.Bob 2.Cat=Dan", finished sides first so the
+/// whole ranking stays in view until paid; names shorten together
+/// ([`Names`]) until it fits, and past that the first places give way to
+/// "..", visibly (the payout page names every winner and amount).
+fn placed(table: &Table, hand: &CurrentHand, ranking: &Ranking) -> Line {
+    let state = hand.state();
+    let groups: Vec<&Vec<Seat>> = ranking
+        .done
+        .iter()
+        .flatten()
+        .chain(ranking.groups.iter())
+        .collect();
+    // P6 (H2 5.3): before any place, who shows first, from the engine.
+    if groups.is_empty() && !ranking.open_tie {
+        return match state.first_to_show() {
+            Some(first) => Line::of(format_args!("{} shows first", name(table, hand, first))),
+            None => Line::new(),
+        };
+    }
+    let write = |names: &Names, from: usize| {
         let mut l = Line::new();
-        for &s in &cands {
+        if from > 0 {
+            let _ = l.write_str("..");
+        }
+        for (i, g) in groups.iter().enumerate().skip(from) {
+            let sep = if l.is_empty() { "" } else { " " };
+            let _ = write!(l, "{sep}{}.", i + 1);
+            for (j, &s) in g.iter().enumerate() {
+                let tie = if j > 0 { "=" } else { "" };
+                let _ = write!(l, "{tie}{}", names.hand(hand, s));
+            }
+        }
+        // A place kept open for a tie: "1.Bob=" until the next hand joins it.
+        if ranking.open_tie {
+            let _ = l.write_char('=');
+        }
+        l
+    };
+    for room in [12, 9, 7, 5, 4, 3, 2] {
+        let l = write(&Names::of(table, room), 0);
+        if l.len() <= NARROW {
+            return l;
+        }
+    }
+    let names = Names::of(table, 2);
+    (1..groups.len())
+        .map(|from| write(&names, from))
+        .find(|l| l.len() <= NARROW)
+        .unwrap_or_else(Line::new)
+}
+
+/// The lines under the bar, and the width they were made for: each hand
+/// that can still win by the key that names it, then what OK pays ("wins:
+/// Bob 10 Cat 120", a winner and the amount on one line) or, until then,
+/// each pot with who can win it (P1). All on one page at the panel's width
+/// if they fit, else made narrower for the page's mark.
+fn lower(table: &Table, hand: Option<&CurrentHand>, ranking: &Ranking) -> (Vec<Line>, usize) {
+    let Some(hand) = hand else {
+        return (Vec::new(), NARROW);
+    };
+    let one = lines_of(table, hand, ranking, NARROW);
+    if one.len() <= ROWS {
+        return (one, NARROW);
+    }
+    (lines_of(table, hand, ranking, NARROW - MARK), NARROW - MARK)
+}
+
+fn lines_of(table: &Table, hand: &CurrentHand, ranking: &Ranking, width: usize) -> Vec<Line> {
+    let state = hand.state();
+    let mut lines: Vec<Line> = Vec::new();
+    // Items joined onto lines of `width`, an item never split.
+    let add = |lines: &mut Vec<Line>, item: &str, fresh: bool| match lines.last_mut() {
+        Some(l) if !fresh && l.len() + 1 + item.len() <= width => {
+            let _ = write!(l, " {item}");
+        }
+        _ => lines.push(Line::of(format_args!("{item}"))),
+    };
+    if !ranking.complete() {
+        for (i, &s) in ranking.candidates(state).iter().enumerate() {
             let item = Line::of(format_args!(
                 "{}:{}",
                 ranking.table_seat(s) + 1,
                 name(table, hand, s)
             ));
-            if !l.is_empty() && l.len() + 1 + item.len() > 25 {
-                left(d, &l, &FONT_5X8, below)?;
-                below += 8;
-                l = Line::new();
-            }
-            let sep = if l.is_empty() { "" } else { " " };
-            let _ = write!(l, "{sep}{}", &*item);
+            add(&mut lines, &item, i == 0);
         }
-        left(d, &l, &FONT_5X8, below)?;
-        below += 8;
     }
     // What the OK pays, before the press that pays (issue 22); until then
     // each pot names who can win it (P1).
     let results = ranking.if_ok(state).unwrap_or_default();
     let pay = split(state, &results).unwrap_or_default();
-    // "wins: Bob 10, Cat 120": a winner and their amount stay on one line.
-    let mut lines: [Line; 3] = [Line::new(), Line::new(), Line::new()];
-    let mut at = 0;
-    for (s, &a) in pay.iter().enumerate().filter(|(_, &a)| a > 0) {
-        let item = Line::of(format_args!("{} {}", name(table, hand, s), money(table, a)));
-        let Some(line) = lines.get_mut(at) else { break };
-        if line.is_empty() && at == 0 {
-            let _ = write!(line, "wins: {}", &*item);
-        } else if line.len() + 2 + item.len() <= 21 {
-            let _ = write!(line, ", {}", &*item);
-        } else if let Some(next) = lines.get_mut(at + 1) {
-            at += 1;
-            let _ = next.write_str(&item);
-        }
-    }
-    if lines[0].is_empty() {
-        let pots = state.settled_pots();
-        if pots.len() < 2 {
-            return pot_lines::pots(d, table, state, below + 1).map(drop);
-        }
-        // Each pot with who can win it (P1): "s1 120: Bob Cat", every
-        // contender named (issue 32: "Jo" was cut off the end).
-        return pot_lines::contenders(d, table, hand, &pots, below);
-    }
-    let room = usize::try_from((64 - below) / 10).unwrap_or(0);
-    for (i, l) in lines
+    let winners: Vec<(usize, u64)> = pay
         .iter()
-        .filter(|l| !l.is_empty())
-        .take(room)
+        .copied()
         .enumerate()
-    {
-        left(d, l, &FONT_6X10, below + 10 * i as i32)?;
+        .filter(|&(_, a)| a > 0)
+        .collect();
+    if !winners.is_empty() {
+        // Names shorten together until every "name amount" fits a line.
+        let item = |names: &Names, s: usize, a: u64| {
+            Line::of(format_args!("{} {}", names.hand(hand, s), money(table, a)))
+        };
+        let names = [12, 9, 7, 5, 4, 3, 2]
+            .into_iter()
+            .map(|room| Names::of(table, room))
+            .find(|n| winners.iter().all(|&(s, a)| item(n, s, a).len() <= width))
+            .unwrap_or_else(|| Names::of(table, 2));
+        // "wins: Bob 20, Cat 120": a comma between winners on a line.
+        lines.push(Line::of(format_args!("wins:")));
+        for (i, &(s, a)) in winners.iter().enumerate() {
+            let item = item(&names, s, a);
+            match lines.last_mut() {
+                Some(l) if i == 0 && l.len() + 1 + item.len() <= width => {
+                    let _ = write!(l, " {}", &*item);
+                }
+                Some(l) if i > 0 && l.len() + 2 + item.len() <= width => {
+                    let _ = write!(l, ", {}", &*item);
+                }
+                _ => lines.push(item),
+            }
+        }
+        return lines;
     }
-    Ok(())
+    let pots = state.settled_pots();
+    if pots.len() < 2 {
+        lines.push(Line::of(format_args!("pot {}", money(table, state.pot()))));
+    } else {
+        lines.extend(pot_lines::contender_lines(table, hand, &pots, width));
+    }
+    lines
 }
