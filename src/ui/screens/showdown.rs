@@ -48,12 +48,15 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
     right(d, &side, &FONT_6X10, 1)?;
     left(d, &placed(table, hand, ranking), &FONT_5X8, 14)?;
     let pays = ranking.if_ok(state).is_some();
-    let (lines, width) = lower(table, Some(hand), ranking);
+    let lines = lower(table, Some(hand), ranking);
     let pages = lines.len().div_ceil(ROWS).max(1);
     let turns = ranking.ok_turns(state, pages);
     let bar = if turns && (ranking.complete() || pays) {
         // Issue 32: the payout has a page not yet seen; OK shows it.
         "OK: more  UNDO back"
+    } else if turns && low {
+        // OK ends a low side only from the last page.
+        "key: next  OK: more"
     } else if ranking.complete() {
         "OK pay   UNDO back"
     } else if pays {
@@ -80,7 +83,6 @@ pub fn showdown<D: Canvas>(d: &mut D, table: &Table, ranking: &Ranking) -> Resul
         )?;
     }
     for (i, l) in lines.iter().skip(at * ROWS).take(ROWS).enumerate() {
-        debug_assert!(l.len() <= width);
         left(d, l, &FONT_5X8, TOP + STEP * i as i32)?;
     }
     Ok(())
@@ -100,7 +102,6 @@ const MARK: usize = 6;
 /// before it pays ([`Ranking::press_paged`]).
 pub fn showdown_pages(table: &Table, ranking: &Ranking) -> usize {
     lower(table, table.hand(), ranking)
-        .0
         .len()
         .div_ceil(ROWS)
         .max(1)
@@ -157,20 +158,20 @@ fn placed(table: &Table, hand: &CurrentHand, ranking: &Ranking) -> Line {
         .unwrap_or_else(Line::new)
 }
 
-/// The lines under the bar, and the width they were made for: each hand
+/// The lines under the bar: each hand
 /// that can still win by the key that names it, then what OK pays ("wins:
 /// Bob 10 Cat 120", a winner and the amount on one line) or, until then,
 /// each pot with who can win it (P1). All on one page at the panel's width
 /// if they fit, else made narrower for the page's mark.
-fn lower(table: &Table, hand: Option<&CurrentHand>, ranking: &Ranking) -> (Vec<Line>, usize) {
+fn lower(table: &Table, hand: Option<&CurrentHand>, ranking: &Ranking) -> Vec<Line> {
     let Some(hand) = hand else {
-        return (Vec::new(), NARROW);
+        return Vec::new();
     };
     let one = lines_of(table, hand, ranking, NARROW);
     if one.len() <= ROWS {
-        return (one, NARROW);
+        return one;
     }
-    (lines_of(table, hand, ranking, NARROW - MARK), NARROW - MARK)
+    lines_of(table, hand, ranking, NARROW - MARK)
 }
 
 fn lines_of(table: &Table, hand: &CurrentHand, ranking: &Ranking, width: usize) -> Vec<Line> {
