@@ -114,5 +114,38 @@ fn reload(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, reload);
+/// The shipped houses read whole, as `dealerd check`, a start and a reload
+/// read them: the rules, `[hardware]` and `[room]` from one parse of the
+/// file (three parses before), and the 4,096-card file, where the parse is
+/// most of the time.
+fn house_file(c: &mut Criterion) {
+    let mut g = c.benchmark_group("house_file");
+    g.sample_size(20);
+    g.measurement_time(Duration::from_secs(3));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/houses");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("config/houses")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    let texts: Vec<String> = files
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("a shipped house"))
+        .collect();
+    g.bench_function("shipped_houses", |b| {
+        b.iter(|| {
+            for text in &texts {
+                black_box(dealerd::daemon::house_file::load_str("h.toml", text).is_ok());
+            }
+        })
+    });
+    let cards = house(4_096);
+    g.bench_function("cards_4096", |b| {
+        b.iter(|| black_box(dealerd::daemon::house_file::load_str("h.toml", &cards).is_ok()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, reload, house_file);
 criterion_main!(benches);

@@ -22,14 +22,22 @@ pub struct HouseFile {
     pub room: Option<Room>,
 }
 
-/// Reads the rules and the wiring of one file; every problem of either is
-/// reported, in file order. `file_name` is only used in messages.
+/// Reads the rules, the wiring and the room of one file; every problem of
+/// each is reported, in file order. `file_name` is only used in messages.
+/// The text is parsed once, and each reading takes its part of that parse:
+/// a start, a reload and `dealerd check` all come here.
 pub fn load_str(file_name: &str, text: &str) -> Result<HouseFile, RulesError> {
     // Said once, not by each of the three readings.
     rules::too_large(file_name, text.len())?;
-    let rules = rules::load_str(file_name, text);
-    let hardware = devices::load_str(file_name, text);
-    let room = room::load_str(file_name, text);
+    let loc = || rules::Locator::new(file_name, text);
+    // A TOML syntax error stops every reading at the same place: it is
+    // said once, every syntax error of the file in one run.
+    let doc = rules::parse(&loc()).map_err(RulesError::Invalid)?;
+    // The wiring and the room take only their tables; the rules take the
+    // rest, and consume the parse.
+    let hardware = devices::from_doc(loc(), &doc);
+    let room = room::from_doc(loc(), &doc);
+    let rules = rules::from_doc(loc(), doc);
     match (rules, hardware, room) {
         (Ok(rules), Ok(hardware), Ok(room)) => Ok(HouseFile {
             rules,
@@ -37,7 +45,6 @@ pub fn load_str(file_name: &str, text: &str) -> Result<HouseFile, RulesError> {
             room,
         }),
         (rules, hardware, room) => {
-            // A TOML syntax error stops every reading at the same place: say it once.
             let mut all: Vec<crate::rules::Diagnostic> = Vec::new();
             let errors = [rules.err(), hardware.err(), room.err()];
             for d in errors.iter().flatten().flat_map(|e| e.diagnostics()) {
@@ -88,4 +95,64 @@ pub fn json_schema() -> String {
     let mut s = serde_json::to_string_pretty(&schema).unwrap_or_default();
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::PARSES;
+
+    /// The parses [`super::load_str`] made of `text`, and whether it read.
+    fn parses(text: &str) -> (usize, bool) {
+        PARSES.with(|n| n.set(0));
+        let read = super::load_str("h.toml", text).is_ok();
+        (PARSES.with(std::cell::Cell::get), read)
+    }
+
+    /// The rules, `[hardware]` and `[room]` of one file come from one parse
+    /// of it (three before: a second parse is a defect though every reading
+    /// agrees), for every shipped house and a file with all three sections.
+    #[test]
+    fn a_house_file_is_parsed_once_for_the_rules_the_wiring_and_the_room() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        let mut texts = vec![format!(
+            "{}\n[room]\nbroker = \"mqtt://floor.local\"\ntable = \"t1\"\n",
+            crate::rules::DEFAULT_TOML
+        )];
+        for sub in ["houses", "starters"] {
+            for entry in std::fs::read_dir(dir.join(sub))
+                .expect("shipped houses")
+                .flatten()
+            {
+                texts.push(std::fs::read_to_string(entry.path()).expect("a shipped house"));
+            }
+        }
+        assert!(texts.len() > 5, "the shipped houses were found");
+        for text in &texts {
+            assert_eq!(parses(text), (1, true), "{}", &text[..text.len().min(80)]);
+        }
+        let room = super::load_str("h.toml", &texts[0]).expect("reads");
+        assert!(room.room.is_some(), "[room] was read from the one parse");
+    }
+
+    /// A refused file is still parsed once by the three readings (each says
+    /// its own problem, located in the file), and one with a syntax error
+    /// reaches the search for every syntax error once, not three times.
+    #[test]
+    fn a_refused_house_file_is_parsed_once_and_every_reading_still_speaks() {
+        let text = crate::rules::DEFAULT_TOML
+            .replacen("i2c_bus = 1 ", "i2c_bus = \"one\"", 1)
+            .replacen("seats = 9", "seats = 0", 1)
+            + "\n[room]\nbroker = \"http://x\"\ntable = \"t1\"\n";
+        assert_eq!(parses(&text), (1, false));
+        let e = super::load_str("h.toml", &text)
+            .expect_err("refused")
+            .to_string();
+        for said in ["seats = 0", "string \"one\"", "broker \"http://x\""] {
+            assert!(e.contains(said), "{said} is named: {e}");
+        }
+        let bad = crate::rules::DEFAULT_TOML.replacen("[house]", "[house\n", 1);
+        assert_eq!(parses(&bad), (1, false));
+        let e = super::load_str("h.toml", &bad).expect_err("refused");
+        assert_eq!(e.diagnostics().len(), 1, "said once: {e}");
+    }
 }

@@ -132,16 +132,20 @@ impl ButtonPins {
 /// as the rules' are.
 pub fn load_str(file_name: &str, text: &str) -> Result<Hardware, RulesError> {
     let loc = crate::rules::Locator::new(file_name, text);
-    let raw: schema::DevicesFile = match toml::from_str(text) {
-        Ok(raw) => raw,
-        // Every syntax error, as the rules' reading says them (`dealerd check`
-        // says each once).
-        Err(e) => {
-            return Err(RulesError::Invalid(crate::rules::syntax_errors(
-                &loc, text, &e,
-            )))
-        }
-    };
+    // Every syntax error, as the rules' reading says them (`dealerd check`
+    // says each once).
+    let doc = crate::rules::parse(&loc).map_err(RulesError::Invalid)?;
+    from_doc(loc, &doc)
+}
+
+/// The `[hardware]` of a house file already parsed (the one parse the rules
+/// and `[room]` read too): only that table is taken from `doc`.
+pub(crate) fn from_doc(
+    loc: crate::rules::Locator<'_>,
+    doc: &crate::rules::Doc<'_>,
+) -> Result<Hardware, RulesError> {
+    let raw: schema::DevicesFile = crate::rules::deserialize_section(doc, "hardware")
+        .map_err(|e| RulesError::Invalid(vec![loc.toml_error(&e)]))?;
     let mut check = crate::rules::Check::new(loc);
     let hardware = hardware(raw.hardware.as_ref(), &mut check);
     if check.errors.is_empty() {

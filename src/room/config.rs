@@ -163,16 +163,20 @@ pub fn property_schema(generator: &mut SchemaGenerator) -> Schema {
 /// left to the rules and the wiring; located errors as theirs.
 pub fn load_str(file_name: &str, text: &str) -> Result<Option<Room>, RulesError> {
     let loc = Locator::new(file_name, text);
-    let raw: RoomFile = match toml::from_str(text) {
-        Ok(raw) => raw,
-        // Every syntax error, as the rules' reading says them (`dealerd check`
-        // says each once).
-        Err(e) => {
-            return Err(RulesError::Invalid(crate::rules::syntax_errors(
-                &loc, text, &e,
-            )))
-        }
-    };
+    // Every syntax error, as the rules' reading says them (`dealerd check`
+    // says each once).
+    let doc = crate::rules::parse(&loc).map_err(RulesError::Invalid)?;
+    from_doc(loc, &doc)
+}
+
+/// The `[room]` of a house file already parsed (the one parse the rules and
+/// `[hardware]` read too): only that table is taken from `doc`.
+pub(crate) fn from_doc(
+    loc: Locator<'_>,
+    doc: &crate::rules::Doc<'_>,
+) -> Result<Option<Room>, RulesError> {
+    let raw: RoomFile = crate::rules::deserialize_section(doc, "room")
+        .map_err(|e| RulesError::Invalid(vec![loc.toml_error(&e)]))?;
     let Some(raw) = raw.room else {
         return Ok(None);
     };

@@ -37,7 +37,6 @@ pub use model::*;
 pub use options::*;
 
 pub(crate) use error::{in_file_order, Locator};
-pub(crate) use syntax::syntax_errors;
 pub(crate) use validate::Check;
 
 /// The embedded default: a plain no-limit hold'em home game.
@@ -47,12 +46,50 @@ pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");
 pub fn load_str(file_name: &str, text: &str) -> Result<HouseRules, RulesError> {
     too_large(file_name, text.len())?;
     let loc = Locator::new(file_name, text);
-    let mut doc = match toml::de::DeTable::parse(text) {
-        Ok(doc) => doc,
-        // Only a file that fails to parse is parsed again, to find every
-        // syntax error in it.
-        Err(e) => return Err(RulesError::Invalid(syntax::syntax_errors(&loc, text, &e))),
-    };
+    let doc = parse(&loc).map_err(RulesError::Invalid)?;
+    from_doc(loc, doc)
+}
+
+/// A house file parsed, spans and all: what each of its readers (the rules,
+/// the wiring's `[hardware]`, the room's `[room]`) takes its part of, so that the
+/// whole file is parsed once however many read it.
+pub(crate) type Doc<'t> = toml::Spanned<toml::de::DeTable<'t>>;
+
+#[cfg(test)]
+thread_local! {
+    /// How many times [`parse`] ran on this thread: the test that a house
+    /// file is parsed once for its three readers counts here.
+    pub(crate) static PARSES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Parses the text `loc` locates in. Only a file that fails to parse is
+/// parsed again, to find every syntax error in it, in file order.
+pub(crate) fn parse<'t>(loc: &Locator<'t>) -> Result<Doc<'t>, Vec<Diagnostic>> {
+    #[cfg(test)]
+    PARSES.with(|n| n.set(n.get() + 1));
+    let text = loc.text;
+    toml::de::DeTable::parse(text).map_err(|e| syntax::syntax_errors(loc, text, &e))
+}
+
+/// `T`, a reader's view of the file with the one table `key` (`hardware`,
+/// `room`), deserialized from that table of `doc` alone: the rest of the
+/// file is the rules', and is not copied. Spans stay the file's.
+pub(crate) fn deserialize_section<'de, T: Deserialize<'de>>(
+    doc: &Doc<'de>,
+    key: &str,
+) -> Result<T, toml::de::Error> {
+    let mut part = toml::de::DeTable::new();
+    if let Some((k, v)) = doc.get_ref().get_key_value(key) {
+        part.insert(k.clone(), v.clone());
+    }
+    T::deserialize(toml::de::Deserializer::from(toml::Spanned::new(
+        doc.span(),
+        part,
+    )))
+}
+
+/// The rules of a parsed house file (see [`load_str`]).
+pub(crate) fn from_doc(loc: Locator<'_>, mut doc: Doc<'_>) -> Result<HouseRules, RulesError> {
     // The shape first, against the schema: every problem of it at once.
     let shape = shape::Shape::check(&mut doc);
     let problems: Vec<Diagnostic> = shape

@@ -72,8 +72,8 @@ fn settle_up_page<D: Canvas>(
         }
         None => Ok(()),
     })?;
-    let head = Line::of(format_args!("H{} p{}/{all}", table.hands_dealt(), page + 1));
-    left(d, &head, &FONT_6X10, 0)?;
+    let head = settle_head(table, page, all);
+    left(d, &head, &FONT_5X8, 0)?;
     if transfers.is_empty() {
         left(d, "all even", &FONT_5X8, 11)?;
     }
@@ -138,6 +138,34 @@ fn settle_up_page<D: Canvas>(
         }
     }
     Ok(())
+}
+
+/// The most characters of [`FONT_5X8`] the column beside the code holds.
+const HEAD_CHARS: usize = ((W - H) / 5) as usize;
+
+/// A settle-up page's head, `11h 1md p1/3`: the hands played to the end
+/// and the misdeals, as the QR and `nights.csv` count them (a bare `H12`
+/// was hands dealt, misdeals in, which no other record says), then the page
+/// (`page` counts from 0 of `all`). No misdeal word on a night without one;
+/// on a night too long for the column the spaces go first, then the `p`,
+/// never a figure.
+pub fn settle_head(table: &Table, page: usize, all: usize) -> String {
+    let (played, misdeals) = (table.hands_played(), table.misdeals());
+    let md = |sep: &str| match misdeals {
+        0 => String::new(),
+        m => format!("{sep}{m}md"),
+    };
+    let page = page + 1;
+    let forms = [
+        format!("{played}h{} p{page}/{all}", md(" ")),
+        format!("{played}h{} p{page}/{all}", md("")),
+        format!("{played}h{} {page}/{all}", md("")),
+    ];
+    let [wide, narrow, narrowest] = forms;
+    [wide, narrow]
+        .into_iter()
+        .find(|f| f.chars().count() <= HEAD_CHARS)
+        .unwrap_or(narrowest)
 }
 
 /// Player rows a ledger page holds.
