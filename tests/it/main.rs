@@ -43,6 +43,7 @@ mod room;
 mod room_floors;
 mod room_trust;
 mod rules_check;
+mod rules_examples;
 mod rules_files;
 mod rules_host;
 mod rules_hostile;
