@@ -51,6 +51,7 @@ mod rules_init;
 mod rules_reference;
 mod rules_sanity;
 mod rules_schema_agree;
+mod rules_schema_values;
 mod scenarios;
 mod session;
 mod session_io;
