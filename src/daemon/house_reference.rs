@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
+use super::house_examples::EXAMPLES;
 use super::house_file;
 
 /// Sections in the order a host writes them.
@@ -60,9 +61,10 @@ pub fn markdown() -> String {
         let _ = writeln!(out, "*{need}.* {about}\n");
         let body = r.object(prop);
         match body {
-            Some(obj) => r.keys(&mut out, obj, &title),
+            Some(obj) => r.keys(&mut out, obj, &title, key),
             None => {
-                let _ = writeln!(out, "{}\n", r.line(key, prop, required.contains(&key)));
+                let line = r.line("", key, prop, required.contains(&key));
+                let _ = writeln!(out, "{line}\n");
             }
         }
     }
@@ -86,6 +88,11 @@ decimal string (`\"0.25\"`), never a float, each a whole number of
 `[house] unit`. A key left out takes its default. Catalog ids (B2, S1, ...)
 point into the rules catalog the tests are named by; they are
 cross-references, not explanations.
+
+Every example works as written in the starter file (`dealerd init`): put
+it under its section's header, with the keys it is shown `with` in that
+section's table (a game shown with a `name` is a game of its own);
+`tests/it/rules_examples.rs` checks each one so.
 
 An editor that reads the schema (see the README) flags what this page's
 types and ranges say as you type. `dealerd check` says all of that in the
@@ -288,8 +295,28 @@ impl<'a> Reference<'a> {
         "not set".into()
     }
 
-    /// A short example line.
-    fn example(&self, key: &str, s: &'a Value) -> String {
+    /// A short example line, with the keys it needs where it needs some
+    /// (`tests/it/rules_examples.rs` checks each where it belongs).
+    fn example(&self, path: &str, key: &str, s: &'a Value) -> String {
+        if let Some((_, _, ex, needs)) =
+            EXAMPLES.iter().find(|(p, k, _, _)| *p == path && *k == key)
+        {
+            let mut text = format!("`{ex}`");
+            if !needs.is_empty() {
+                // A whole game's keys, but for the one the example shows.
+                let needs: Vec<String> = needs
+                    .iter()
+                    .filter(|n| n.split(' ').next() != Some(key))
+                    .map(|n| format!("`{n}`"))
+                    .collect();
+                let _ = write!(text, " with {}", needs.join(", "));
+            }
+            return text;
+        }
+        format!("`{}`", self.plain_example(key, s))
+    }
+
+    fn plain_example(&self, key: &str, s: &'a Value) -> String {
         if let Some(d) = s
             .get("default")
             .filter(|d| !d.is_null() && d.as_array().is_none_or(|a| !a.is_empty()))
@@ -302,10 +329,11 @@ impl<'a> Reference<'a> {
     fn sample(&self, key: &str, s: &'a Value) -> String {
         let w = self.written(s);
         if self.is_amount(w) {
+            // Whole amounts: the starter's unit is 1.
             return if key.contains("buy_in") {
                 "40".into()
             } else {
-                "\"0.50\"".into()
+                "2".into()
             };
         }
         if let Some(c) = self.choices(w).first() {
@@ -337,7 +365,7 @@ impl<'a> Reference<'a> {
         }
     }
 
-    fn line(&self, key: &str, s: &'a Value, required: bool) -> String {
+    fn line(&self, path: &str, key: &str, s: &'a Value, required: bool) -> String {
         let (ty, range) = self.kind(s);
         let mut facts = vec![format!("type: {ty}")];
         if !range.is_empty() && range != "see below" {
@@ -345,7 +373,7 @@ impl<'a> Reference<'a> {
         }
         facts.push(format!("default: {}", self.default(s, required)));
         if self.object(s).is_none() {
-            facts.push(format!("example: `{}`", self.example(key, s)));
+            facts.push(format!("example: {}", self.example(path, key, s)));
         }
         format!(
             "- **`{key}`**: {}  \n  {}",
@@ -355,14 +383,15 @@ impl<'a> Reference<'a> {
     }
 
     /// The keys of a table, then the tables nested in it.
-    fn keys(&self, out: &mut String, obj: &'a Value, title: &str) {
+    /// `path`: the table's keys as a host writes them, `game.raise_cap`.
+    fn keys(&self, out: &mut String, obj: &'a Value, title: &str, path: &str) {
         let required = names(&obj["required"]);
         let mut nested = Vec::new();
         for (key, prop) in obj["properties"].as_object().into_iter().flatten() {
             let _ = writeln!(
                 out,
                 "{}",
-                self.line(key, prop, required.contains(&key.as_str()))
+                self.line(path, key, prop, required.contains(&key.as_str()))
             );
             let w = self.written(prop);
             let item = if w.get("items").is_some() {
@@ -398,14 +427,20 @@ impl<'a> Reference<'a> {
                     let req = names(&x["required"]);
                     let fields = x["properties"].as_object().into_iter().flatten();
                     for (k, p) in fields.filter(|(k, _)| *k != "step") {
-                        let line = self.line(k, p, req.contains(&k.as_str()));
+                        let line =
+                            self.line(&format!("{path}.{key}"), k, p, req.contains(&k.as_str()));
                         let _ = writeln!(out, "  {}", line.replace("\n  ", "\n    "));
                     }
                 }
                 out.push('\n');
                 continue;
             }
-            self.keys(out, inner, &format!("{title} `{key}`"));
+            self.keys(
+                out,
+                inner,
+                &format!("{title} `{key}`"),
+                &format!("{path}.{key}"),
+            );
         }
     }
 }

@@ -6,6 +6,7 @@
 //! keys as `sim` does).
 
 pub mod cards;
+mod house_examples;
 pub mod house_file;
 pub mod house_reference;
 pub mod init;

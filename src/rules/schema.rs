@@ -57,7 +57,7 @@ pub struct RawRules {
     /// Players the house knows who have no card yet: the host enrolls a new
     /// card to one of these names on the device, or seats them without a card.
     #[serde(default)]
-    #[schemars(with = "Vec<String>")]
+    #[schemars(with = "Vec<super::schema_cards::NameText>")]
     pub roster: Vec<Spanned<String>>,
 }
 

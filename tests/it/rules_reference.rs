@@ -123,7 +123,7 @@ fn the_reference_names_every_key_with_its_type_default_and_an_example() {
     }
     // A key as the reference gives it: words, type, range, default, example.
     assert!(md.contains(
-        "- **`seats`**: Seats at the table, 2 to 10 (catalog: T1).  \n  type: whole number · range: 2–10 · default: required · example: `seats = 2`"
+        "- **`seats`**: Seats at the table, 2 to 10 (catalog: T1).  \n  type: whole number · range: 2–10 · default: required · example: `seats = 9`"
     ), "{md}");
     assert!(md.contains("example: `every_orbit = true`"), "{md}");
 }
