@@ -121,3 +121,37 @@ pub fn storage(dir: &std::path::Path) -> dealerd::daemon::store::Storage {
         ledger: None,
     }
 }
+
+/// Seats `players` (name, buy-in) from seat 1 and plays one hand through the
+/// stored session the daemon uses: whoever may fold folds, else checks or
+/// calls, and the board is dealt when nobody acts (at most 20 events).
+pub fn seat_and_play_one_hand(
+    s: &mut dealerd::daemon::store::Stored,
+    players: &[(&str, dealerd::engine::Chips)],
+) {
+    use dealerd::daemon::session::Input;
+    use dealerd::engine::{Action, Event};
+    use dealerd::table::TableEvent;
+    use std::time::Duration;
+
+    for (seat, (name, buy_in)) in players.iter().enumerate() {
+        let join = TableEvent::Join {
+            seat,
+            name: name.to_string(),
+            buy_in: *buy_in,
+        };
+        s.handle(Input::Table(join), Duration::ZERO);
+    }
+    s.handle(Input::Table(TableEvent::NewHand), Duration::ZERO);
+    for _ in 0..20 {
+        let Some(h) = s.night().table().hand().filter(|h| !h.settled) else {
+            break;
+        };
+        let event = match h.state().legal_actions() {
+            Some(l) if l.fold => Event::Act(l.seat, Action::Fold),
+            Some(l) => Event::Act(l.seat, Action::CheckCall),
+            None => Event::Deal,
+        };
+        s.handle(Input::Table(TableEvent::Hand(event)), Duration::ZERO);
+    }
+}

@@ -395,11 +395,8 @@ TOTAL,USD,100.00,0.00,0.00,-1.50,98.50,0.00,0.00,0.00
 /// ledger does) and its box, and the night's name has the box in it.
 #[test]
 fn every_history_names_its_night_and_box() {
-    use std::time::Duration;
-
-    use dealerd::daemon::session::{Input, RulesSource};
+    use dealerd::daemon::session::RulesSource;
     use dealerd::daemon::store::{Storage, Stored};
-    use dealerd::engine::{Action, Event};
 
     let rules = RulesSource::embedded();
     let first_hand = |name: &str| -> (String, String) {
@@ -410,26 +407,7 @@ fn every_history_names_its_night_and_box() {
             ledger: Some(dir.clone()),
         };
         let mut s = Stored::open_at(&rules, &storage, None).expect("opens");
-        for (seat, who) in ["Ann", "Bob", "Cy"].into_iter().enumerate() {
-            let join = TableEvent::Join {
-                seat,
-                name: who.to_string(),
-                buy_in: 100,
-            };
-            s.handle(Input::Table(join), Duration::ZERO);
-        }
-        s.handle(Input::Table(TableEvent::NewHand), Duration::ZERO);
-        for _ in 0..20 {
-            let Some(h) = s.night().table().hand().filter(|h| !h.settled) else {
-                break;
-            };
-            let event = match h.state().legal_actions() {
-                Some(l) if l.fold => Event::Act(l.seat, Action::Fold),
-                Some(l) => Event::Act(l.seat, Action::CheckCall),
-                None => Event::Deal,
-            };
-            s.handle(Input::Table(TableEvent::Hand(event)), Duration::ZERO);
-        }
+        common::seat_and_play_one_hand(&mut s, &[("Ann", 100), ("Bob", 100), ("Cy", 100)]);
         drop(s);
         let history = std::fs::read_to_string(dir.join("hands/hand-0001.phh"))
             .unwrap_or_else(|e| panic!("{name}: no hand-0001.phh: {e}"));

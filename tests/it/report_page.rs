@@ -275,12 +275,8 @@ fn the_screenshot_is_the_page_as_a_browser_draws_it() {
 /// of any label, in the chart's own units, into the title.
 #[test]
 fn the_chart_s_labels_are_whole_with_four_and_five_digit_stacks() {
-    use std::time::Duration;
-
-    use dealerd::daemon::session::{Input, RulesSource};
+    use dealerd::daemon::session::RulesSource;
     use dealerd::daemon::store::{Storage, Stored};
-    use dealerd::engine::{Action, Event};
-    use dealerd::table::TableEvent;
 
     if !chromium() {
         eprintln!("SKIPPED the chart's labels: no `chromium` on this machine");
@@ -301,26 +297,7 @@ fn the_chart_s_labels_are_whole_with_four_and_five_digit_stacks() {
         };
         let mut s =
             Stored::open_at(&RulesSource::file("big.toml", rules), &storage, None).expect("opens");
-        for (seat, (name, buy_in)) in ["Ann", "Bob"].into_iter().zip(stacks).enumerate() {
-            let join = TableEvent::Join {
-                seat,
-                name: name.to_string(),
-                buy_in,
-            };
-            s.handle(Input::Table(join), Duration::ZERO);
-        }
-        s.handle(Input::Table(TableEvent::NewHand), Duration::ZERO);
-        for _ in 0..20 {
-            let Some(h) = s.night().table().hand().filter(|h| !h.settled) else {
-                break;
-            };
-            let event = match h.state().legal_actions() {
-                Some(l) if l.fold => Event::Act(l.seat, Action::Fold),
-                Some(l) => Event::Act(l.seat, Action::CheckCall),
-                None => Event::Deal,
-            };
-            s.handle(Input::Table(TableEvent::Hand(event)), Duration::ZERO);
-        }
+        common::seat_and_play_one_hand(&mut s, &[("Ann", stacks[0]), ("Bob", stacks[1])]);
         assert_eq!(s.night().table().hands_dealt(), 1, "{:?}", s.take_notices());
         drop(s);
         let report =

@@ -312,11 +312,9 @@ fn i32_p1_every_contender_of_every_pot_is_named_at_the_showdown() {
     assert_eq!((shown, untold), (3, 0), "every pot shown: {t:?}");
 }
 
-/// Three walk-ins play a hand folded to the big blind; the host ends the
-/// session (End session and its confirming OK) and closes the settle-up:
-/// the results, and who won the hand.
-fn ended_night() -> (Night, Controller, String) {
-    use dealerd::ui::HostItem;
+/// Three walk-ins play a hand, dealt by OK and folded to the big blind by
+/// presses: the night, its controller, and who won.
+fn folded_to_the_big_blind() -> (Night, Controller, String) {
     let mut n = night("default");
     walk_ins(&mut n, 3, 100);
     let mut c = Controller::new();
@@ -328,7 +326,16 @@ fn ended_night() -> (Night, Controller, String) {
     let [(winner, _)] = paid.as_slice() else {
         panic!("{paid:?}")
     };
-    let winner = winner.clone();
+    let winner = winner.to_string();
+    (n, c, winner)
+}
+
+/// Three walk-ins play a hand folded to the big blind; the host ends the
+/// session (End session and its confirming OK) and closes the settle-up:
+/// the results, and who won the hand.
+fn ended_night() -> (Night, Controller, String) {
+    use dealerd::ui::HostItem;
+    let (mut n, mut c, winner) = folded_to_the_big_blind();
     let before = texts(&n, &c);
     assert!(
         before.iter().any(|l| l.contains(&format!("won {winner} "))),
@@ -461,18 +468,7 @@ fn i32_taking_back_a_paid_pot_names_who_and_how_much() {
 /// player.
 #[test]
 fn i32_a_winner_who_left_is_named_not_whoever_took_his_seat() {
-    let mut n = night("default");
-    walk_ins(&mut n, 3, 100);
-    let mut c = Controller::new();
-    press(&mut n, &mut c, Button::Ok, false);
-    while n.table().in_hand() {
-        press(&mut n, &mut c, Button::Fold, false);
-    }
-    let paid = n.table().paid().expect("a hand paid");
-    let [(winner, _)] = paid.as_slice() else {
-        panic!("{paid:?}")
-    };
-    let winner = winner.clone();
+    let (mut n, c, winner) = folded_to_the_big_blind();
     let seat = (0..3)
         .find(|&s| n.table().player(s).is_some_and(|p| *p.name == *winner))
         .expect("seated");
