@@ -70,6 +70,13 @@ impl Table {
             Some(Some(_)) => return Err(TableError::SeatTaken { seat: to }),
             Some(None) => {}
         }
+        // The paid hand still names who played it from the seat left
+        // behind, not "seat N" nor whoever sits there next (issue 32).
+        if let Some(h) = self.hand.as_mut().filter(|h| h.hand_seat(from).is_some()) {
+            if let Some(p) = &self.seats[from] {
+                h.gone.push((from, p.name.clone()));
+            }
+        }
         self.seats[to] = self.seats[from].take();
         // A leg or the kill button is the player's, won by their play (S1).
         self.kill.player_moved(from, to);

@@ -487,6 +487,42 @@ fn i32_a_winner_who_left_is_named_not_whoever_took_his_seat() {
     assert!(!t.iter().any(|l| l.contains("won Zoe")), "{t:?}");
 }
 
+/// The winner is moved to another seat and a walk-in takes the one he
+/// left: the result still names him, never "seat N" or the walk-in.
+#[test]
+fn i32_a_winner_who_moved_seats_is_named_not_his_old_seat() {
+    let (mut n, c, winner) = folded_to_the_big_blind();
+    let seat = (0..3)
+        .find(|&s| n.table().player(s).is_some_and(|p| *p.name == *winner))
+        .expect("seated");
+    let to = (0..n.table().seats().len())
+        .find(|&s| n.table().player(s).is_none())
+        .expect("an empty seat");
+    n.apply(TableEvent::MoveSeat { from: seat, to })
+        .expect("moves");
+    let t = texts(&n, &c);
+    assert!(
+        t.iter().any(|l| l.contains(&format!("won {winner} "))),
+        "{t:?}"
+    );
+    n.apply(TableEvent::Join {
+        seat,
+        name: "Zoe".into(),
+        buy_in: 100,
+    })
+    .expect("sits");
+    let t = texts(&n, &c);
+    assert!(
+        t.iter().any(|l| l.contains(&format!("won {winner} "))),
+        "{t:?}"
+    );
+    assert!(
+        !t.iter()
+            .any(|l| l.contains("won Zoe") || l.contains("won seat")),
+        "{t:?}"
+    );
+}
+
 /// Six all in at six amounts, long names: the showdown's pots (a main
 /// pot and four side pots), the hands to name and the five winners each
 /// take more than the panel's four lines under the bar.
