@@ -147,5 +147,39 @@ fn house_file(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, reload, house_file);
+/// Issue 35: a start reads the house file once. `run::open` as `dealerd
+/// run` calls it (the wiring to claim, then the night), on the 4,096-card
+/// file, where the parse is most of the time; the night resumes from the
+/// journal the first open began, in a directory under the temp dir.
+fn start(c: &mut Criterion) {
+    use dealerd::daemon::run::{self, Setup, Tuning};
+    use dealerd::daemon::session::RulesSource;
+    let dir = std::env::temp_dir().join(format!("dealerd-bench-start-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = house(4_096);
+    let setup = || Setup {
+        rules: RulesSource::file(dir.join("house.toml"), text.clone()),
+        state_dir: dir.clone(),
+        tuning: Tuning::default(),
+    };
+    drop(run::open(&setup()).expect("a new night"));
+    let mut g = c.benchmark_group("start");
+    g.sample_size(20);
+    g.measurement_time(Duration::from_secs(5));
+    g.bench_function("run_open_cards_4096", |b| {
+        b.iter_batched(
+            setup,
+            |setup| {
+                let (stored, hw) = run::open(&setup).expect("resumes");
+                black_box(hw);
+                drop(stored);
+            },
+            criterion::BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, bench, reload, house_file, start);
 criterion_main!(benches);

@@ -6,6 +6,7 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use schemars::generate::SchemaSettings;
 
@@ -16,10 +17,24 @@ use crate::rules::{self, HouseRules, RulesError};
 /// A house file that passed both readings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HouseFile {
-    pub rules: HouseRules,
+    /// Shared: the night in force holds these very rules (a session finds
+    /// the wiring of the rules in force by them).
+    pub rules: Arc<HouseRules>,
     pub hardware: Hardware,
     /// `[room]`, if the table publishes to a broker.
     pub room: Option<Room>,
+}
+
+/// What one parse of a house file gives each of its readers: the file as a
+/// whole, and the wiring and the room on their own, which a start needs
+/// even when the rest is refused (a resumed night claims the file's pins; a
+/// refused `[room]` is logged and the table runs on).
+#[derive(Debug, Clone)]
+pub struct Readings {
+    /// The rules, the wiring and the room, once all three read.
+    pub whole: Result<Arc<HouseFile>, RulesError>,
+    pub hardware: Result<Hardware, RulesError>,
+    pub room: Result<Option<Room>, RulesError>,
 }
 
 /// Reads the rules, the wiring and the room of one file; every problem of
@@ -27,26 +42,41 @@ pub struct HouseFile {
 /// The text is parsed once, and each reading takes its part of that parse:
 /// a start, a reload and `dealerd check` all come here.
 pub fn load_str(file_name: &str, text: &str) -> Result<HouseFile, RulesError> {
+    read_str(file_name, text).whole.map(Arc::unwrap_or_clone)
+}
+
+/// The [`Readings`] of one parse of `text` (see [`load_str`]).
+pub fn read_str(file_name: &str, text: &str) -> Readings {
+    let refused = |e: RulesError| Readings {
+        whole: Err(e.clone()),
+        hardware: Err(e.clone()),
+        room: Err(e),
+    };
     // Said once, not by each of the three readings.
-    rules::too_large(file_name, text.len())?;
+    if let Err(e) = rules::too_large(file_name, text.len()) {
+        return refused(e);
+    }
     let loc = || rules::Locator::new(file_name, text);
     // A TOML syntax error stops every reading at the same place: it is
     // said once, every syntax error of the file in one run.
-    let doc = rules::parse(&loc()).map_err(RulesError::Invalid)?;
+    let doc = match rules::parse(&loc()) {
+        Ok(doc) => doc,
+        Err(syntax) => return refused(RulesError::Invalid(syntax)),
+    };
     // The wiring and the room take only their tables; the rules take the
     // rest, and consume the parse.
     let hardware = devices::from_doc(loc(), &doc);
     let room = room::from_doc(loc(), &doc);
     let rules = rules::from_doc(loc(), doc);
-    match (rules, hardware, room) {
-        (Ok(rules), Ok(hardware), Ok(room)) => Ok(HouseFile {
-            rules,
-            hardware,
-            room,
-        }),
+    let whole = match (rules, &hardware, &room) {
+        (Ok(rules), Ok(hardware), Ok(room)) => Ok(Arc::new(HouseFile {
+            rules: Arc::new(rules),
+            hardware: hardware.clone(),
+            room: room.clone(),
+        })),
         (rules, hardware, room) => {
             let mut all: Vec<crate::rules::Diagnostic> = Vec::new();
-            let errors = [rules.err(), hardware.err(), room.err()];
+            let errors = [rules.err(), hardware.clone().err(), room.clone().err()];
             for d in errors.iter().flatten().flat_map(|e| e.diagnostics()) {
                 if !all.contains(d) {
                     all.push(d.clone());
@@ -58,6 +88,11 @@ pub fn load_str(file_name: &str, text: &str) -> Result<HouseFile, RulesError> {
             all.truncate(rules::MAX_ERRORS + 1);
             Err(RulesError::Invalid(all))
         }
+    };
+    Readings {
+        whole,
+        hardware,
+        room,
     }
 }
 

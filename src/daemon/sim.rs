@@ -343,6 +343,8 @@ pub fn start<'a, W: Write>(
 pub fn load_rules(path: Option<&Path>) -> Result<HouseRules, crate::rules::RulesError> {
     match path {
         Some(p) => crate::rules::load_file(p),
-        None => RulesSource::embedded().load(),
+        None => RulesSource::embedded()
+            .load()
+            .map(|file| HouseRules::clone(&file.rules)),
     }
 }

@@ -3,10 +3,11 @@
 //! unread and know nothing of the network. Pure: the password file and the
 //! environment are read by the publisher when it connects, not here.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::PathBuf;
 
-use schemars::{JsonSchema, Schema, SchemaGenerator};
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -131,15 +132,15 @@ struct RoomFile {
 pub struct RawRoom {
     /// The broker: `mqtt://host:port` (1883 if no port) or
     /// `mqtts://host:port` (TLS, 8883 if no port).
-    #[schemars(with = "String")]
+    #[schemars(with = "BrokerText")]
     pub broker: Spanned<String>,
     /// This table's id: letters, digits, `-` and `_`. Its topics are
     /// `dealerd/<table>/state`, `/events` and `/status`.
-    #[schemars(with = "String")]
+    #[schemars(with = "TableIdText")]
     pub table: Spanned<String>,
     /// The broker's user name for this table (usually the table id, so
     /// that an ACL `pattern write dealerd/%u/#` fences it in).
-    #[schemars(with = "Option<String>")]
+    #[schemars(with = "Option<UserText>")]
     pub username: Option<Spanned<String>>,
     /// The password, in the clear. The journal keeps the house file
     /// whole: prefer `password_file` or `$DEALERD_ROOM_PASSWORD`.
@@ -152,6 +153,77 @@ pub struct RawRoom {
     /// system's roots.
     #[schemars(with = "Option<String>")]
     pub ca_file: Option<Spanned<String>>,
+}
+
+/// The broker URLs [`Broker::parse`] takes, as a regular expression (issue
+/// 35: the schema said only "text", and an editor flagged no bad broker):
+/// `mqtt://` or `mqtts://`, then a host and a port of 1 to 65535 (as `u16`
+/// reads it: a '+' and leading zeros allowed), or a host alone, and an
+/// optional final '/'; nothing of '/', '@', '?' or '#' in between. A host
+/// is anything but brackets alone (`[]` names none), and the port is what
+/// follows the last ':' unless a ']' does (an IPv6 literal's).
+pub(crate) const BROKER_PATTERN: &str = concat!(
+    r"^mqtts?://(?:",
+    // host:port
+    r"[^/@?#]*(?:[^/@?#\[\]]|\][^/@?#]*\[)[^/@?#]*:",
+    r"\+?0*(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])",
+    // a host with no ':' at all
+    r"|[^/@?#:]*(?:[^/@?#:\[\]]|\][^/@?#:]*\[)[^/@?#:]*",
+    // a host whose last ':' has a ']' after it: `[::1]`
+    r"|[^/@?#]*:[^/@?#:]*\][^/@?#:]*",
+    r")/?$"
+);
+
+/// `broker` in the schema: [`BROKER_PATTERN`].
+pub struct BrokerText;
+
+impl JsonSchema for BrokerText {
+    fn schema_name() -> Cow<'static, str> {
+        "BrokerUrl".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "description": "mqtt://host[:port] or mqtts://host[:port], the port 1 to 65535; no user, path, query or fragment.",
+            "pattern": BROKER_PATTERN
+        })
+    }
+}
+
+/// `table` in the schema, as [`table_id_problem`] holds it.
+pub struct TableIdText;
+
+impl JsonSchema for TableIdText {
+    fn schema_name() -> Cow<'static, str> {
+        "TableId".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "description": "1 to 64 letters, digits, '-' and '_': one MQTT topic level.",
+            "minLength": 1,
+            "maxLength": 64,
+            "pattern": "^[A-Za-z0-9_-]{1,64}$"
+        })
+    }
+}
+
+/// `username` in the schema: not empty.
+pub struct UserText;
+
+impl JsonSchema for UserText {
+    fn schema_name() -> Cow<'static, str> {
+        "BrokerUser".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "minLength": 1
+        })
+    }
 }
 
 /// The schema of the house file's `room` key.

@@ -9,11 +9,18 @@ use super::ledger::EntryKind;
 use super::seating::Status;
 use super::Table;
 use crate::engine::Chips;
+use crate::rules::HouseRules;
 
 impl Table {
     /// New house rules, parsed from the text the event carries (so a replay
-    /// never reads a file that may have changed since).
-    pub(super) fn reload_rules(&mut self, source: &str, text: &str) -> Result<(), TableError> {
+    /// never reads a file that may have changed since), unless the caller
+    /// parsed it already: then `parsed` are those rules.
+    pub(super) fn reload_rules(
+        &mut self,
+        source: &str,
+        text: &str,
+        parsed: Option<Arc<HouseRules>>,
+    ) -> Result<(), TableError> {
         // G9 first: a lives game counts as a hand, but the host should hear why.
         if self.lives.is_some() {
             return Err(TableError::NotAllowed(
@@ -28,7 +35,10 @@ impl Table {
                 "the Guts pot carries over: play its final hand before changing the rules (G8)",
             ));
         }
-        let rules = crate::rules::load_str(source, text)?;
+        let rules = match parsed {
+            Some(rules) => rules,
+            None => Arc::new(crate::rules::load_str(source, text)?),
+        };
         let seats = usize::from(rules.house.seats);
         if let Some(seat) = (seats..self.seats.len()).find(|&s| self.seats[s].is_some()) {
             return Err(TableError::SeatGone { seat, seats });
@@ -52,7 +62,7 @@ impl Table {
             self.game = 0;
             self.hands_in_game = 0;
         }
-        self.rules = Arc::new(rules);
+        self.rules = rules;
         self.reloaded = Some(Arc::new((source.to_string(), text.to_string())));
         Ok(())
     }

@@ -299,7 +299,7 @@ impl Table {
 
     /// Applies one event, or leaves the table untouched and says why.
     pub fn apply(&mut self, event: &TableEvent) -> Result<(), TableError> {
-        self.apply_undoable(event).map(drop)
+        self.apply_undoable(event, None).map(drop)
     }
 
     /// Checks `event` without applying it. A hand event is checked on the
@@ -326,7 +326,7 @@ impl Table {
             return Ok(next);
         }
         let mut next = self.scratch();
-        next.apply_in_place(event)?;
+        next.apply_in_place(event, None)?;
         Ok(next)
     }
 
@@ -334,12 +334,18 @@ impl Table {
     /// action in a hand that goes on, is taken back by the hand itself in
     /// O(1); anything else keeps a copy of the table as it was, which costs
     /// the table's size and the current hand's length, never the night's.
-    pub(crate) fn apply_undoable(&mut self, event: &TableEvent) -> Result<Undo, TableError> {
+    /// `parsed`: a `Rules` event's rules, parsed already (see
+    /// [`Night::apply_parsed`]).
+    pub(crate) fn apply_undoable(
+        &mut self,
+        event: &TableEvent,
+        parsed: Option<Arc<HouseRules>>,
+    ) -> Result<Undo, TableError> {
         if let TableEvent::Hand(e) = event {
             return self.hand_event(e);
         }
         let before = self.snapshot();
-        match self.apply_in_place(event) {
+        match self.apply_in_place(event, parsed) {
             Ok(()) => Ok(Undo::Restore(before)),
             Err(e) => {
                 self.restore(before);
@@ -353,7 +359,7 @@ impl Table {
     /// which leaves the table half changed (the caller drops it).
     pub(crate) fn apply_forward(&mut self, event: &TableEvent) -> Result<(), TableError> {
         let TableEvent::Hand(e) = event else {
-            return self.apply_in_place(event);
+            return self.apply_in_place(event, None);
         };
         let current = self.live_hand_mut()?;
         current.hand.apply_forward(e.clone())?;
@@ -463,7 +469,11 @@ impl Table {
         self.hand.as_ref().filter(|h| !h.settled)
     }
 
-    fn apply_in_place(&mut self, event: &TableEvent) -> Result<(), TableError> {
+    fn apply_in_place(
+        &mut self,
+        event: &TableEvent,
+        parsed: Option<Arc<HouseRules>>,
+    ) -> Result<(), TableError> {
         use TableEvent::*;
         if self.ended {
             return Err(TableError::SessionEnded);
@@ -491,7 +501,7 @@ impl Table {
             GutsFinal => self.guts_final(),
             LoseLife { seat } => self.lose_life(*seat),
             Hand(e) => self.hand_event(e).map(drop),
-            Rules { source, text } => self.reload_rules(source, text),
+            Rules { source, text } => self.reload_rules(source, text, parsed),
             MoveSeat { from, to } => self.move_seat(*from, *to),
             SetStack { seat, stack } => self.set_stack(*seat, *stack),
             MoveChips { seat, stack, with } => self.move_chips(*seat, *stack, *with),

@@ -115,8 +115,22 @@ impl Night {
     }
 
     pub fn apply(&mut self, event: TableEvent) -> Result<&Table, TableError> {
+        self.apply_parsed(event, None)
+    }
+
+    /// [`Night::apply`], with a `Rules` event's text already parsed by the
+    /// caller to `rules` (the shell's one parse of the file, issue 35),
+    /// which the table takes rather than parse the text again. They must
+    /// be what the text parses to (`rules::load_str` of the event's source
+    /// and text): the journal keeps the text, and a replay parses that.
+    /// Other events ignore `rules`.
+    pub fn apply_parsed(
+        &mut self,
+        event: TableEvent,
+        rules: Option<Arc<HouseRules>>,
+    ) -> Result<&Table, TableError> {
         self.generation = next_generation();
-        let undo = self.table.apply_undoable(&event)?;
+        let undo = self.table.apply_undoable(&event, rules)?;
         if matches!(event, TableEvent::NewHand) {
             self.hands_kept += 1;
         }

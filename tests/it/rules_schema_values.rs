@@ -1,7 +1,8 @@
 //! Issue 35: "The schema is looser than check on 23 single values (card
 //! UIDs, player and roster names, ...); an editor using it flags none."
 //! Each single-value rule `check` holds a card's UID, a player's, a card's
-//! and a roster name to is in the schema too: a value `check` refuses, the
+//! and a roster name to, and `[room]`'s broker (its port included), table
+//! id and username, is in the schema too: a value `check` refuses, the
 //! schema (`dealerd schema`, as an editor applies it: its `pattern`, read by
 //! a regex engine, `minLength` and `maxLength`) refuses as well, and a value
 //! `check` takes, the schema takes.
@@ -25,6 +26,11 @@ fn with(place: &str, value: &str) -> String {
         "card name" => {
             format!("{base}\n[[card]]\nuid = \"04:A2:2B:1C\"\nhost = true\nname = {v}\n")
         }
+        "broker" => format!("{base}\n[room]\nbroker = {v}\ntable = \"t1\"\n"),
+        "table" => format!("{base}\n[room]\nbroker = \"mqtt://floor.local\"\ntable = {v}\n"),
+        "username" => format!(
+            "{base}\n[room]\nbroker = \"mqtt://floor.local\"\ntable = \"t1\"\nusername = {v}\n"
+        ),
         // `roster` is a top-level key: before the first table.
         _ => format!("roster = [{v}]\n{base}"),
     }
@@ -47,7 +53,9 @@ fn string_schema(root: &Value, place: &str) -> Value {
     }
     let resolve = |s: &Value| follow(root, s);
     let card = resolve(&root["properties"]["card"]["items"]);
+    let room = resolve(&root["properties"]["room"]);
     match place {
+        "broker" | "table" | "username" => resolve(&room["properties"][place]),
         "uid" => resolve(&card["properties"]["uid"]),
         "player" => resolve(&card["properties"]["player"]),
         "card name" => resolve(&card["properties"]["name"]),
@@ -103,7 +111,72 @@ fn refused() -> Vec<(&'static str, &'static str)> {
     for place in &PLACES[1..] {
         out.extend(names.iter().map(|n| (*place, *n)));
     }
+    out.extend(ROOM_REFUSED);
     out
+}
+
+/// `[room]`'s single values `check` refuses (`room::config`): a broker that
+/// is not `mqtt(s)://host[:port]` with a port of 1 to 65535 and nothing
+/// else, a table id that is not 1 to 64 letters, digits, '-' or '_', an
+/// empty username.
+const ROOM_REFUSED: [(&str, &str); 28] = [
+    ("broker", ""),
+    ("broker", "floor.local"),
+    ("broker", "http://floor.local"),
+    ("broker", "MQTT://floor.local"),
+    ("broker", "mqtt://"),
+    ("broker", "mqtt:///"),
+    ("broker", "mqtt://:1883"),
+    ("broker", "mqtt://[]"),
+    ("broker", "mqtt://[]:1883"),
+    ("broker", "mqtt://floor.local:0"),
+    ("broker", "mqtt://floor.local:00"),
+    ("broker", "mqtt://floor.local:65536"),
+    ("broker", "mqtt://floor.local:99999"),
+    ("broker", "mqtt://floor.local:-1"),
+    ("broker", "mqtt://floor.local:"),
+    ("broker", "mqtt://floor.local:18x3"),
+    ("broker", "mqtt://floor.local:1883:x"),
+    ("broker", "mqtt://me@floor.local"),
+    ("broker", "mqtt://floor.local/dealerd"),
+    ("broker", "mqtt://floor.local//"),
+    ("broker", "mqtt://floor.local?x=1"),
+    ("broker", "mqtt://floor.local#t"),
+    ("table", ""),
+    ("table", "t/1"),
+    ("table", "t+"),
+    ("table", "t 1"),
+    ("table", "A65"),
+    ("username", ""),
+];
+
+/// `[room]`'s values `check` takes.
+const ROOM_TAKEN: [(&str, &str); 16] = [
+    ("broker", "mqtt://floor.local"),
+    ("broker", "mqtts://floor.local:8883"),
+    ("broker", "mqtt://10.0.0.5:1883/"),
+    ("broker", "mqtt://[::1]:1883"),
+    ("broker", "mqtt://[fe80::1]"),
+    ("broker", "mqtt://floor.local:65535"),
+    ("broker", "mqtt://floor.local:00080"),
+    ("broker", "mqtt://floor.local:1"),
+    ("broker", "mqtt://floor-2.local:1883"),
+    ("table", "t1"),
+    ("table", "Table-2_b"),
+    ("table", "A64"),
+    ("table", "7"),
+    ("username", "t1"),
+    ("username", "floor user"),
+    ("username", "x"),
+];
+
+/// The long table ids, written out where the lists name them.
+fn spelled(value: &str) -> String {
+    match value {
+        "A64" => "a".repeat(64),
+        "A65" => "a".repeat(65),
+        v => v.to_string(),
+    }
 }
 
 /// Values `check` takes: the schema must not flag them.
@@ -130,6 +203,7 @@ fn taken() -> Vec<(&'static str, &'static str)> {
     for place in &PLACES[1..] {
         out.extend(names.iter().map(|n| (*place, *n)));
     }
+    out.extend(ROOM_TAKEN);
     out
 }
 
@@ -138,6 +212,7 @@ fn a_uid_or_name_check_refuses_the_schema_refuses_too() {
     let root: Value = serde_json::from_str(&house_file::json_schema()).unwrap();
     let mut bad = Vec::new();
     for (place, value) in refused() {
+        let value = &spelled(value);
         let text = with(place, value);
         if house_file::load_str("h.toml", &text).is_ok() {
             bad.push(format!(
@@ -156,6 +231,7 @@ fn a_uid_or_name_check_takes_the_schema_takes_too() {
     let root: Value = serde_json::from_str(&house_file::json_schema()).unwrap();
     let mut bad = Vec::new();
     for (place, value) in taken() {
+        let value = &spelled(value);
         let text = with(place, value);
         if let Err(e) = house_file::load_str("h.toml", &text) {
             bad.push(format!("{place} {value:?}: check refuses it: {e}"));

@@ -120,13 +120,8 @@ fn start_room(
     session: &crate::daemon::store::Stored,
 ) -> (Option<RoomFeed>, Option<crate::room::publish::Publisher>) {
     use crate::room::publish::{Publisher, Tuning};
-    let room = match crate::room::config::load_str(&setup.rules.name(), &setup.rules.text) {
-        Ok(Some(room)) => room,
-        Ok(None) => return (None, None),
-        Err(e) => {
-            tracing::error!("[room] refused, not publishing: {e}");
-            return (None, None);
-        }
+    let Some(room) = room_of(setup) else {
+        return (None, None);
     };
     let (feed, states) = RoomFeed::new(&room.table, session);
     match Publisher::spawn(room, setup.state_dir.clone(), states, Tuning::default()) {
@@ -134,6 +129,18 @@ fn start_room(
         Err(e) => {
             tracing::error!("room: cannot start the publisher thread: {e}");
             (None, None)
+        }
+    }
+}
+
+/// The `[room]` the table publishes to, from the start's one parse of the
+/// file (which [`super::open`] made); a refused one is logged.
+pub(super) fn room_of(setup: &Setup) -> Option<crate::room::config::Room> {
+    match setup.rules.readings().room.clone() {
+        Ok(room) => room,
+        Err(e) => {
+            tracing::error!("[room] refused, not publishing: {e}");
+            None
         }
     }
 }

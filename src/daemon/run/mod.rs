@@ -39,6 +39,8 @@ mod stdin;
 mod stdout;
 
 #[cfg(test)]
+mod parsed_once;
+#[cfg(test)]
 mod tests;
 
 use std::path::{Path, PathBuf};
@@ -154,7 +156,8 @@ pub fn open(setup: &Setup) -> Result<(Stored, Hardware), RunError> {
     // Pins and buses are claimed once, at start, from the file even when
     // the night resumes under the journal's rules. `[hardware]` is not the
     // rules' to check, so a new night checks it here, as it does the rules.
-    let wiring = crate::devices::load_str(&setup.rules.name(), &setup.rules.text);
+    // The one parse of the file: the night and the room take theirs of it.
+    let wiring = setup.rules.readings().hardware.clone();
     if let (Err(e), Some(journal)) = (&wiring, &storage.journal) {
         if !journal.exists() {
             return Err(SessionError::Rules(e.clone()).into());
@@ -163,7 +166,8 @@ pub fn open(setup: &Setup) -> Result<(Stored, Hardware), RunError> {
     let session = Stored::open(&setup.rules, &storage)?;
     let hw = wiring.unwrap_or_else(|e| {
         let in_force = session.rules_in_force();
-        crate::devices::load_str(&in_force.name(), &in_force.text).unwrap_or_else(|_| {
+        let readings = in_force.readings();
+        readings.hardware.clone().unwrap_or_else(|_| {
             warn!("{e}; claiming the default wiring");
             Hardware::DEFAULT
         })

@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use crate::daemon::house_file::HouseFile;
+use crate::devices::Hardware;
 use crate::rules::{uid_hex, CardRole};
 use crate::ui::{Ack, Mode};
 
@@ -11,16 +13,35 @@ use super::{Level, Session};
 impl Session {
     pub(super) fn unlock_host(&mut self) {
         let rules = self.night.rules();
-        let unlock = match &self.host_unlock {
-            Some((of, unlock)) if Arc::ptr_eq(of, rules) => *unlock,
-            _ => {
+        let kept = self
+            .host_unlock
+            .iter()
+            .find(|(of, _)| Arc::ptr_eq(of, rules));
+        let unlock = match kept {
+            Some((_, unlock)) => *unlock,
+            None => {
+                // Rules this session did not read itself (a resumed night's
+                // from its journal): their wiring is read once, here; a
+                // refused `[hardware]` unlocks for the default time.
                 let rules = Arc::clone(rules);
-                let unlock = crate::devices::host_unlock(&self.rules_in_force().text);
-                self.host_unlock = Some((rules, unlock));
+                let readings = self.rules_in_force().readings();
+                let hardware = readings.hardware.as_ref().ok();
+                let unlock =
+                    hardware.map_or(Hardware::DEFAULT.host_unlock(), Hardware::host_unlock);
+                self.host_unlock.push((rules, unlock));
                 unlock
             }
         };
         self.host_until = Some(self.now + unlock);
+    }
+
+    /// Keeps how long a host card unlocks under `file`'s rules, which the
+    /// night has taken (opened with them or reloaded them).
+    pub(crate) fn wired(&mut self, file: &HouseFile) {
+        // Rules no longer held by the night nor its undo are forgotten.
+        self.host_unlock.retain(|(of, _)| Arc::strong_count(of) > 1);
+        let unlock = file.hardware.host_unlock();
+        self.host_unlock.push((Arc::clone(&file.rules), unlock));
     }
 
     /// The host unlock ran out. A host dialog in progress closes, and the

@@ -176,10 +176,13 @@ pub struct Session {
     clock: Option<Clock>,
     /// Host actions are unlocked until then.
     host_until: Option<Duration>,
-    /// How long a host card unlocks: `[hardware] host_unlock_seconds` of the
-    /// rules in force, which `rules` leaves to `devices` (issue 12); read
-    /// again whenever the rules in force change (a reload, an undone one).
-    host_unlock: Option<(Arc<HouseRules>, Duration)>,
+    /// How long a host card unlocks under each of the night's rules:
+    /// `[hardware] host_unlock_seconds`, which `rules` leaves to `devices`
+    /// (issue 12), kept from the parse that brought the rules (a start, a
+    /// reload), so a tap parses nothing. The rules in force are found by
+    /// the very `Arc` the table holds, so an undone reload finds its
+    /// rules' again.
+    host_unlock: Vec<(Arc<HouseRules>, Duration)>,
     /// The last refusal (shown until the next press) or note (shown until
     /// the next press or for [`NOTE_SECS`]).
     said: Option<Said>,
@@ -203,12 +206,11 @@ pub struct Session {
 impl Session {
     /// A new night under `rules`.
     pub fn new(rules: &RulesSource, keeps: Keeps) -> Result<Session, RulesError> {
-        let house = rules.load()?;
-        Ok(Session::resume(
-            Night::new(Arc::new(house)),
-            rules.clone(),
-            keeps,
-        ))
+        let file = rules.load()?;
+        let mut session =
+            Session::resume(Night::new(Arc::clone(&file.rules)), rules.clone(), keeps);
+        session.wired(&file);
+        Ok(session)
     }
 
     /// A night folded from its journal, opened under `opened` (the rules its
@@ -229,7 +231,7 @@ impl Session {
             failed: None,
             clock: None,
             host_until: None,
-            host_unlock: None,
+            host_unlock: Vec::new(),
             said: None,
             recorded: None,
             ack: None,

@@ -4,9 +4,11 @@
 //! session owes the disk, and how it recovers when the disk says no.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::journal::phh_writer;
 use crate::journal::Record;
+use crate::rules::HouseRules;
 use crate::table::{Night, TableEvent};
 
 use super::{Level, Output, Session, TakeBack};
@@ -61,12 +63,22 @@ impl Session {
     /// before the next frame; a refusal goes on the screen. Whether it was
     /// accepted.
     pub(super) fn apply(&mut self, event: TableEvent) -> bool {
+        self.apply_parsed(event, None)
+    }
+
+    /// [`Session::apply`], with a `Rules` event's text parsed already, to
+    /// `rules` (see [`Night::apply_parsed`]).
+    pub(super) fn apply_parsed(
+        &mut self,
+        event: TableEvent,
+        rules: Option<Arc<HouseRules>>,
+    ) -> bool {
         if self.failed.is_some() {
             return false;
         }
         let record = self.keeps.journal.then(|| Record::Event(event.clone()));
         let before = self.marks();
-        if let Err(e) = self.night.apply(event) {
+        if let Err(e) = self.night.apply_parsed(event, rules) {
             self.say(e);
             return false;
         }

@@ -1,6 +1,8 @@
 //! New rules for a night in progress: read from the file, refused with the
 //! error, held until the hand ends, or applied as a `Rules` event.
 
+use std::sync::Arc;
+
 use super::{Level, Origin, Output, RulesSource, Session};
 use crate::table::TableEvent;
 
@@ -26,10 +28,10 @@ impl Session {
     /// rules stay), held until the hand ends, or applied.
     pub(super) fn reload(&mut self, rules: RulesSource) {
         let source = rules.name();
-        if let Err(e) = rules.load() {
-            self.refuse_rules(e);
-            return;
-        }
+        let file = match rules.load() {
+            Ok(file) => file,
+            Err(e) => return self.refuse_rules(e),
+        };
         if rules.text == self.rules_in_force().text {
             self.notice(Level::Info, format!("{source}: unchanged"));
             self.say("rules unchanged");
@@ -42,10 +44,13 @@ impl Session {
             return;
         }
         let text = rules.text;
-        if self.apply(TableEvent::Rules {
+        let event = TableEvent::Rules {
             source: source.clone(),
             text,
-        }) {
+        };
+        // The table takes the rules of this parse, not one of its own.
+        if self.apply_parsed(event, Some(Arc::clone(&file.rules))) {
+            self.wired(&file);
             let house = self.night.rules().house.name.clone();
             self.notice(Level::Info, format!("{source}: rules reloaded ({house})"));
             self.note(format!("rules reloaded: {house}"));

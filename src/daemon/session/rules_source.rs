@@ -3,8 +3,10 @@
 //! never does.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
-use crate::rules::{HouseRules, RulesError};
+use crate::daemon::house_file::{self, HouseFile, Readings};
+use crate::rules::RulesError;
 
 /// Where house rules came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,6 +24,32 @@ pub enum Origin {
 pub struct RulesSource {
     pub origin: Origin,
     pub text: String,
+    /// The text's one parse, made by the first reading asked of it and
+    /// shared by every clone: a start hands the same source to the wiring,
+    /// the night and the room, a reload to the check and the table, so
+    /// each takes its part of one parse (issue 35).
+    parsed: Parsed,
+}
+
+/// [`RulesSource::readings`] as made, with the name and text they were
+/// made of (the fields are public: a source changed since is parsed anew).
+#[derive(Clone, Default)]
+struct Parsed(Arc<OnceLock<(String, String, Arc<Readings>)>>);
+
+/// Not part of what a source is: two sources are equal by name and text.
+impl PartialEq for Parsed {
+    fn eq(&self, _: &Parsed) -> bool {
+        true
+    }
+}
+
+impl Eq for Parsed {}
+
+impl std::fmt::Debug for Parsed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let done = self.0.get().is_some();
+        write!(f, "{}", if done { "parsed" } else { "not parsed" })
+    }
 }
 
 /// How the embedded default is named in messages, in a journal's header and
@@ -34,6 +62,7 @@ impl RulesSource {
         RulesSource {
             origin: Origin::Embedded,
             text: crate::rules::DEFAULT_TOML.to_string(),
+            parsed: Parsed::default(),
         }
     }
 
@@ -41,6 +70,7 @@ impl RulesSource {
         RulesSource {
             origin: Origin::File(path.into()),
             text: text.into(),
+            parsed: Parsed::default(),
         }
     }
 
@@ -61,6 +91,7 @@ impl RulesSource {
         RulesSource {
             origin,
             text: text.to_string(),
+            parsed: Parsed::default(),
         }
     }
 
@@ -72,10 +103,26 @@ impl RulesSource {
         }
     }
 
-    /// The rules, once the whole file is good: a reload or a new night
-    /// under a file whose `[hardware]` is refused is refused too, as
-    /// `dealerd check` refuses it, though the session only needs the rules.
-    pub fn load(&self) -> Result<HouseRules, RulesError> {
-        crate::daemon::house_file::load_str(&self.name(), &self.text).map(|h| h.rules)
+    /// The rules, the wiring and the room, once the whole file is good: a
+    /// reload or a new night under a file whose `[hardware]` is refused is
+    /// refused too, as `dealerd check` refuses it. Parsed on the first
+    /// call on this source or a clone of it, and kept.
+    pub fn load(&self) -> Result<Arc<HouseFile>, RulesError> {
+        self.readings().whole.clone()
+    }
+
+    /// What each reader takes of the text's one parse (see [`Readings`]).
+    pub fn readings(&self) -> Arc<Readings> {
+        let name = self.name();
+        if let Some((n, text, readings)) = self.parsed.0.get() {
+            if *n == name && *text == self.text {
+                return Arc::clone(readings);
+            }
+        }
+        let readings = Arc::new(house_file::read_str(&name, &self.text));
+        if self.parsed.0.get().is_none() {
+            let _ = (self.parsed.0).set((name, self.text.clone(), Arc::clone(&readings)));
+        }
+        readings
     }
 }

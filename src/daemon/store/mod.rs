@@ -149,22 +149,24 @@ impl Stored {
                         (session, Some(journal))
                     }
                     Start::Resume(header, reader) => {
-                        let kept = match rules.load() {
-                            Ok(house) if header.rules_text == rules.text => house,
-                            _ => header.rules(path)?,
+                        // The file's parse, when the night is under its text.
+                        let file = rules
+                            .load()
+                            .ok()
+                            .filter(|_| header.rules_text == rules.text);
+                        let kept = match &file {
+                            Some(file) => Arc::clone(&file.rules),
+                            None => Arc::new(header.rules(path)?),
                         };
                         let opened = RulesSource::from_name(&header.rules, &header.rules_text);
                         let dir = storage.history.as_deref();
                         let names = history_names(&header, path);
-                        let (night, journal, dealt) = history::resume(
-                            path,
-                            Arc::new(kept),
-                            *reader,
-                            dir,
-                            &names,
-                            &mut notices,
-                        )?;
+                        let (night, journal, dealt) =
+                            history::resume(path, kept, *reader, dir, &names, &mut notices)?;
                         let mut session = Session::resume(night, opened, keeps);
+                        if let Some(file) = &file {
+                            session.wired(file);
+                        }
                         session.set_dealt_times(dealt);
                         session.set_history_names(names);
                         (session, Some(journal))

@@ -122,3 +122,36 @@ fn the_rules_take_the_file_with_room_and_know_nothing_of_it() {
         crate::rules::load_str("house.toml", BASE).unwrap()
     );
 }
+
+/// The `pattern` of the schema `T` gives, compiled as an editor's would be.
+fn schema_pattern<T: JsonSchema>() -> regex::Regex {
+    let schema = T::json_schema(&mut SchemaGenerator::default());
+    let pattern = schema.as_value()["pattern"].as_str().expect("a pattern");
+    regex::Regex::new(pattern).expect("a regex")
+}
+
+proptest::proptest! {
+    /// Issue 35: the schema's broker pattern takes exactly the URLs
+    /// `Broker::parse` takes, over strings made of the characters that
+    /// matter to either (schemes, brackets, colons, the refused '/@?#',
+    /// port digits and their edges).
+    #[test]
+    fn the_schema_broker_pattern_is_what_check_takes(
+        scheme in proptest::sample::select(vec!["mqtt://", "mqtts://", "", "mqtt:/", "http://"]),
+        parts in proptest::collection::vec(proptest::sample::select(vec![
+            "a", "b", ":", "[", "]", "/", "@", "?", "#", "+", "-", " ", "0", "1", "9",
+            "65535", "65536", "1883", "00", "::1", "é",
+        ]), 0..7),
+    ) {
+        let url = format!("{scheme}{}", parts.concat());
+        let schema = schema_pattern::<BrokerText>();
+        proptest::prop_assert_eq!(schema.is_match(&url), Broker::parse(&url).is_ok(), "{}", url);
+    }
+
+    /// The schema's table id takes exactly the ids `check` takes.
+    #[test]
+    fn the_schema_table_id_is_what_check_takes(id in "[a-z0-9_/+ é-]{0,3}|[a-z]{62,66}") {
+        let schema = schema_pattern::<TableIdText>();
+        proptest::prop_assert_eq!(schema.is_match(&id), table_id_problem(&id).is_none(), "{}", id);
+    }
+}
