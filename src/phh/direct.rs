@@ -11,9 +11,9 @@
 
 use std::borrow::Cow;
 
-use super::action::{parse_action, strip_comment};
+use super::action::{parse_action, simple, strip_comment};
 use super::fast::Parser;
-use super::{Chips, PhhAction, PhhHand};
+use super::{ActionText, Chips, PhhAction, PhhHand};
 
 /// The hands of `text`, or `None` where the tree path must decide.
 pub(crate) fn parse(text: &str, multi: bool) -> Option<Vec<PhhHand>> {
@@ -294,9 +294,14 @@ impl<'a> Reader<'a> {
         h.actions.clear();
         for &(line, column, ref raw) in &self.actions {
             let text = strip_comment(raw);
-            let kind = parse_action(text, players).ok()?;
+            // The usual shapes first, here: their action then stays in
+            // registers (issue 35).
+            let kind = match simple(text.as_bytes(), players) {
+                Some(kind) => kind,
+                None => parse_action(text, players).ok()?,
+            };
             h.actions.push(PhhAction {
-                text: text.into(),
+                text: ActionText::from_within(text, self.p.s),
                 kind,
                 line,
                 column,
