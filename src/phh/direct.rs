@@ -118,7 +118,8 @@ struct Reader<'a> {
     /// Then a column is a difference of offsets.
     ascii: bool,
     /// Scratch, kept from hand to hand: each action's line and column, and its text.
-    actions: Vec<(usize, usize, Cow<'a, str>)>,
+    /// `true`: read by [`Reader::plain_action`], so there is no comment to strip.
+    actions: Vec<(usize, usize, Cow<'a, str>, bool)>,
     other_keys: Vec<&'a str>,
     /// The ranking groups and the finishing stacks of earlier hands, kept
     /// for the next hands that have them.
@@ -224,13 +225,19 @@ impl<'a> Reader<'a> {
                 // Read once the players are known: `starting_stacks` may come later.
                 self.array(|r| {
                     let (line, line_start) = (r.p.line, r.p.line_start);
-                    let (start, s) = r.string()?;
+                    let (start, s, plain) = match r.plain_action() {
+                        Some((start, s)) => (start, Cow::Borrowed(s), true),
+                        None => {
+                            let (start, s) = r.string()?;
+                            (start, s, false)
+                        }
+                    };
                     let column = if r.ascii {
                         start - line_start + 1
                     } else {
                         r.p.text.get(line_start..start)?.chars().count() + 1
                     };
-                    r.actions.push((line, column, s));
+                    r.actions.push((line, column, s, plain));
                     Some(())
                 })?;
             }
@@ -292,8 +299,8 @@ impl<'a> Reader<'a> {
             }
         }
         h.actions.clear();
-        for &(line, column, ref raw) in &self.actions {
-            let text = strip_comment(raw);
+        for &(line, column, ref raw, plain) in &self.actions {
+            let text = if plain { raw } else { strip_comment(raw) };
             // The usual shapes first, here: their action then stays in
             // registers (issue 35).
             let kind = match simple(text.as_bytes(), players) {
@@ -309,6 +316,47 @@ impl<'a> Reader<'a> {
         }
         h.number = number;
         Some(())
+    }
+
+    /// An action as every writer writes it: in single quotes, with no `#`,
+    /// tab or other control character in it and no space at either end, so
+    /// that it is its own text; and where its opening quote is. Its end is
+    /// found eight bytes at a time, one pass for the quote and the `#`
+    /// together, where [`Reader::string`] then [`strip_comment`] were two
+    /// (issue 35). `None`, with nothing read, for anything else, even a
+    /// string 8 bytes from the end of the file: `string` reads those.
+    fn plain_action(&mut self) -> Option<(usize, &'a str)> {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let zero_at = |x: u64| x.wrapping_sub(ONES) & !x;
+        let (s, open) = (self.p.s, self.p.i);
+        if s.get(open) != Some(&b'\'') {
+            return None;
+        }
+        let mut at = open + 1;
+        let close = loop {
+            let word: [u8; 8] = s.get(at..at + 8)?.try_into().ok()?;
+            let v = u64::from_le_bytes(word);
+            let flagged = (zero_at(v ^ (ONES * u64::from(b'\'')))
+                | zero_at(v ^ (ONES * u64::from(b'#')))
+                | zero_at(v ^ (ONES * 0x7f))
+                | v.wrapping_sub(ONES * 0x20) & !v)
+                & HIGHS;
+            if flagged != 0 {
+                // The lowest flagged byte is truly one of them.
+                let k = at + (flagged.trailing_zeros() / 8) as usize;
+                break (s[k] == b'\'').then_some(k)?;
+            }
+            at += 8;
+        };
+        let text = self.p.text.get(open + 1..close)?;
+        match (text.as_bytes().first(), text.as_bytes().last()) {
+            (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => {}
+            _ => return None,
+        }
+        self.p.i = close + 1;
+        self.p.after_value()?;
+        Some((open, text))
     }
 
     /// A string and where its opening quote is.
