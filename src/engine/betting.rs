@@ -291,10 +291,12 @@ impl Round {
                 self.bring_in_pending = false;
             }
         }
-        for (q, st) in seats.iter().enumerate() {
-            if q != seat && !st.folded && st.stack > 0 && st.bet < self.current {
-                self.seats[q].needs = true;
-            }
+        // Without branches (`&`, not `&&`): which seats still need to act
+        // is data the branch predictor cannot learn, and its misses were
+        // most of recording an action (issue 35).
+        let current = self.current;
+        for ((q, st), rs) in seats.iter().enumerate().zip(self.seats.iter_mut()) {
+            rs.needs |= (q != seat) & !st.folded & (st.stack > 0) & (st.bet < current);
         }
         let rs = &mut self.seats[seat];
         rs.needs = false;

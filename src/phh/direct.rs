@@ -11,9 +11,9 @@
 
 use std::borrow::Cow;
 
-use super::action::{parse_action, strip_comment};
+use super::action::{parse_action, simple, strip_comment};
 use super::fast::Parser;
-use super::{Chips, PhhAction, PhhHand};
+use super::{ActionText, Chips, PhhAction, PhhHand};
 
 /// The hands of `text`, or `None` where the tree path must decide.
 pub(crate) fn parse(text: &str, multi: bool) -> Option<Vec<PhhHand>> {
@@ -24,24 +24,72 @@ pub(crate) fn parse(text: &str, multi: bool) -> Option<Vec<PhhHand>> {
 /// own histories carry ([`super::OWN_FIELDS`]): a file without them needs
 /// no second reading (issue 35).
 pub(crate) fn parse_noting(text: &str, multi: bool) -> Option<(Vec<PhhHand>, bool)> {
-    let mut r = Reader {
-        p: Parser::new(text),
-        ascii: text.is_ascii(),
-        actions: Vec::new(),
-        chips: Vec::new(),
-        other_keys: Vec::new(),
-        own: false,
-    };
-    if !multi {
-        let hand = r.hand(1)?;
-        // A table header: the tree path reads it as a field.
-        return (r.p.i == r.p.s.len()).then(|| (vec![hand], r.own));
-    }
+    let mut reader = Hands::new(text, multi);
+    let mut hand = PhhHand::empty();
     let mut hands = Vec::new();
-    loop {
+    // A clone allocates each vector at its length, once.
+    while reader.next_into(&mut hand)? {
+        hands.push(hand.clone());
+    }
+    Some((hands, reader.own()))
+}
+
+/// The hands of a text one at a time, each read over the last one's
+/// vectors: `dealerd replay` replays a hand as soon as it is read, and
+/// allocates nothing for it once the vectors have grown (issue 35: the
+/// hands' own vectors were half of the command's allocations).
+pub(crate) struct Hands<'a> {
+    r: Reader<'a>,
+    multi: bool,
+    read: usize,
+    ended: bool,
+}
+
+impl<'a> Hands<'a> {
+    pub(crate) fn new(text: &'a str, multi: bool) -> Self {
+        Hands {
+            r: Reader {
+                p: Parser::new(text),
+                ascii: text.is_ascii(),
+                actions: Vec::new(),
+                other_keys: Vec::new(),
+                spare_groups: Vec::new(),
+                spare_finishing: Vec::new(),
+                own: false,
+            },
+            multi,
+            read: 0,
+            ended: false,
+        }
+    }
+
+    /// The next hand, written over `hand`: `Some(true)`; `Some(false)`
+    /// after the last; `None` where the tree path must decide, for the
+    /// whole text (a hand already read counts for nothing then: the tree
+    /// path may refuse the file). `hand` is unspecified after `None`.
+    pub(crate) fn next_into(&mut self, hand: &mut PhhHand) -> Option<bool> {
+        if self.ended {
+            return Some(false);
+        }
+        let r = &mut self.r;
+        if !self.multi {
+            if self.read == 1 {
+                self.ended = true;
+                return Some(false);
+            }
+            r.hand_into(1, hand)?;
+            // A table header: the tree path reads it as a field.
+            if r.p.i != r.p.s.len() {
+                return None;
+            }
+            self.read = 1;
+            return Some(true);
+        }
         r.p.blank()?;
         if r.p.i == r.p.s.len() {
-            break;
+            self.ended = true;
+            // No hands at all is the tree path's error to give.
+            return (self.read > 0).then_some(false);
         }
         r.p.eat(b'[')?;
         r.p.spaces();
@@ -50,24 +98,33 @@ pub(crate) fn parse_noting(text: &str, multi: bool) -> Option<(Vec<PhhHand>, boo
         r.p.eat(b']')?;
         r.p.end_of_line()?;
         // Only `[1]`, `[2]`, … in order; the tree path sorts the rest out.
-        let number = hands.len() + 1;
+        let number = self.read + 1;
         if !key.bytes().all(|b| b.is_ascii_digit()) || key.parse::<usize>().ok()? != number {
             return None;
         }
-        hands.push(r.hand(number)?);
+        r.hand_into(number, hand)?;
+        self.read = number;
+        Some(true)
     }
-    (!hands.is_empty()).then_some((hands, r.own))
+
+    /// Whether a hand read so far has a key of [`super::OWN_FIELDS`].
+    pub(crate) fn own(&self) -> bool {
+        self.r.own
+    }
 }
 
 struct Reader<'a> {
     p: Parser<'a>,
     /// Then a column is a difference of offsets.
     ascii: bool,
-    /// Scratch, kept from hand to hand so that a hand allocates only what it keeps:
-    /// each action's line and column, and its text.
-    actions: Vec<(usize, usize, Cow<'a, str>)>,
-    chips: Vec<Chips>,
+    /// Scratch, kept from hand to hand: each action's line and column, and its text.
+    /// `true`: read by [`Reader::plain_action`], so there is no comment to strip.
+    actions: Vec<(usize, usize, Cow<'a, str>, bool)>,
     other_keys: Vec<&'a str>,
+    /// The ranking groups and the finishing stacks of earlier hands, kept
+    /// for the next hands that have them.
+    spare_groups: Vec<Vec<usize>>,
+    spare_finishing: Vec<Chips>,
     /// A key of [`super::OWN_FIELDS`] was seen.
     own: bool,
 }
@@ -92,30 +149,28 @@ fn field_bit(key: &str) -> Option<usize> {
     })
 }
 
-#[derive(Default)]
-struct Fields {
-    variant: Option<String>,
-    ante_trimming_status: bool,
-    antes: Option<Vec<Chips>>,
-    blinds_or_straddles: Option<Vec<Chips>>,
-    bring_in: Option<Chips>,
-    small_bet: Option<Chips>,
-    big_bet: Option<Chips>,
-    min_bet: Option<Chips>,
-    starting_stacks: Option<Vec<Chips>>,
-    has_actions: bool,
-    finishing_stacks: Option<Vec<Chips>>,
-    ranking: Vec<Vec<usize>>,
-    ranking_low: Vec<Vec<usize>>,
-}
+const VARIANT: u32 = 1 << 0;
+const ANTES: u32 = 1 << 2;
+const BLINDS: u32 = 1 << 3;
+const STARTING: u32 = 1 << 8;
+const ACTIONS: u32 = 1 << 9;
 
 impl<'a> Reader<'a> {
-    /// `key = value` lines up to a table header or the end.
-    fn hand(&mut self, number: usize) -> Option<PhhHand> {
-        let mut f = Fields::default();
+    /// `key = value` lines up to a table header or the end, over `h`.
+    fn hand_into(&mut self, number: usize, h: &mut PhhHand) -> Option<()> {
         let mut seen = 0u32;
         self.actions.clear();
         self.other_keys.clear();
+        h.ante_trimming_status = false;
+        h.bring_in = None;
+        h.small_bet = None;
+        h.big_bet = None;
+        h.min_bet = None;
+        if let Some(v) = h.finishing_stacks.take() {
+            self.spare_finishing = v;
+        }
+        self.spare_groups.append(&mut h.ranking);
+        self.spare_groups.append(&mut h.ranking_low);
         loop {
             self.p.blank()?;
             if matches!(self.p.peek(), None | Some(b'[')) {
@@ -132,7 +187,7 @@ impl<'a> Reader<'a> {
                         return None;
                     }
                     seen |= 1 << bit;
-                    self.field(bit, &mut f)?;
+                    self.field(bit, h)?;
                 }
                 None => {
                     if self.other_keys.contains(&key) {
@@ -145,66 +200,82 @@ impl<'a> Reader<'a> {
             }
             self.p.end_of_line()?;
         }
-        self.build(number, f)
+        self.finish(number, seen, h)
     }
 
-    fn field(&mut self, bit: usize, f: &mut Fields) -> Option<()> {
+    fn field(&mut self, bit: usize, h: &mut PhhHand) -> Option<()> {
         match bit {
             0 => {
                 let v = self.string()?.1;
                 if v.trim().is_empty() {
                     return None;
                 }
-                f.variant = Some(v.into_owned());
+                h.variant.clear();
+                h.variant.push_str(&v);
             }
-            1 => f.ante_trimming_status = self.boolean()?,
-            2 => f.antes = Some(self.chips_array()?),
-            3 => f.blinds_or_straddles = Some(self.chips_array()?),
-            4 => f.bring_in = Some(self.chip()?),
-            5 => f.small_bet = Some(self.chip()?),
-            6 => f.big_bet = Some(self.chip()?),
-            7 => f.min_bet = Some(self.chip()?),
-            8 => f.starting_stacks = Some(self.chips_array()?),
+            1 => h.ante_trimming_status = self.boolean()?,
+            2 => self.chips_into(&mut h.antes)?,
+            3 => self.chips_into(&mut h.blinds_or_straddles)?,
+            4 => h.bring_in = Some(self.chip()?),
+            5 => h.small_bet = Some(self.chip()?),
+            6 => h.big_bet = Some(self.chip()?),
+            7 => h.min_bet = Some(self.chip()?),
+            8 => self.chips_into(&mut h.starting_stacks)?,
             9 => {
                 // Read once the players are known: `starting_stacks` may come later.
-                f.has_actions = true;
                 self.array(|r| {
                     let (line, line_start) = (r.p.line, r.p.line_start);
-                    let (start, s) = r.string()?;
+                    let (start, s, plain) = match r.plain_action() {
+                        Some((start, s)) => (start, Cow::Borrowed(s), true),
+                        None => {
+                            let (start, s) = r.string()?;
+                            (start, s, false)
+                        }
+                    };
                     let column = if r.ascii {
                         start - line_start + 1
                     } else {
                         r.p.text.get(line_start..start)?.chars().count() + 1
                     };
-                    r.actions.push((line, column, s));
+                    r.actions.push((line, column, s, plain));
                     Some(())
                 })?;
             }
-            10 => f.finishing_stacks = Some(self.chips_array()?),
-            11 => f.ranking = self.ranking()?,
-            _ => f.ranking_low = self.ranking()?,
+            10 => {
+                let mut v = std::mem::take(&mut self.spare_finishing);
+                self.chips_into(&mut v)?;
+                h.finishing_stacks = Some(v);
+            }
+            11 => self.ranking_into(&mut h.ranking)?,
+            _ => self.ranking_into(&mut h.ranking_low)?,
         }
         Some(())
     }
 
-    fn build(&mut self, number: usize, f: Fields) -> Option<PhhHand> {
-        let starting_stacks = f.starting_stacks?;
-        let players = starting_stacks.len();
-        if players < 2 || !f.has_actions {
+    /// The checks on the hand as a whole, and its actions read.
+    fn finish(&mut self, number: usize, seen: u32, h: &mut PhhHand) -> Option<()> {
+        if seen & STARTING == 0 || seen & ACTIONS == 0 || seen & VARIANT == 0 {
             return None;
         }
-        let per_player = |v: Option<Vec<Chips>>| match v {
-            Some(v) if v.len() != players => None,
-            Some(v) => Some(v),
-            None => Some(vec![0; players]),
-        };
-        if f.finishing_stacks
+        let players = h.starting_stacks.len();
+        if players < 2 {
+            return None;
+        }
+        for (bit, v) in [(ANTES, &mut h.antes), (BLINDS, &mut h.blinds_or_straddles)] {
+            if seen & bit == 0 {
+                v.clear();
+                v.resize(players, 0);
+            } else if v.len() != players {
+                return None;
+            }
+        }
+        if h.finishing_stacks
             .as_ref()
             .is_some_and(|v| v.len() != players)
         {
             return None;
         }
-        for groups in [&f.ranking, &f.ranking_low] {
+        for groups in [&h.ranking, &h.ranking_low] {
             let ids = groups.iter().flatten();
             if ids.clone().any(|&id| !(1..=players).contains(&id)) {
                 return None;
@@ -227,33 +298,65 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        let mut actions = Vec::with_capacity(self.actions.len());
-        for &(line, column, ref raw) in &self.actions {
-            let text = strip_comment(raw);
-            let kind = parse_action(text, players).ok()?;
-            actions.push(PhhAction {
-                text: text.into(),
+        h.actions.clear();
+        for &(line, column, ref raw, plain) in &self.actions {
+            let text = if plain { raw } else { strip_comment(raw) };
+            // The usual shapes first, here: their action then stays in
+            // registers (issue 35).
+            let kind = match simple(text.as_bytes(), players) {
+                Some(kind) => kind,
+                None => parse_action(text, players).ok()?,
+            };
+            h.actions.push(PhhAction {
+                text: ActionText::from_within(text, self.p.s),
                 kind,
                 line,
                 column,
             });
         }
-        Some(PhhHand {
-            number,
-            variant: f.variant?,
-            ante_trimming_status: f.ante_trimming_status,
-            antes: per_player(f.antes)?,
-            blinds_or_straddles: per_player(f.blinds_or_straddles)?,
-            bring_in: f.bring_in,
-            small_bet: f.small_bet,
-            big_bet: f.big_bet,
-            min_bet: f.min_bet,
-            starting_stacks,
-            actions,
-            finishing_stacks: f.finishing_stacks,
-            ranking: f.ranking,
-            ranking_low: f.ranking_low,
-        })
+        h.number = number;
+        Some(())
+    }
+
+    /// An action as every writer writes it: in single quotes, with no `#`,
+    /// tab or other control character in it and no space at either end, so
+    /// that it is its own text; and where its opening quote is. Its end is
+    /// found eight bytes at a time, one pass for the quote and the `#`
+    /// together, where [`Reader::string`] then [`strip_comment`] were two
+    /// (issue 35). `None`, with nothing read, for anything else, even a
+    /// string 8 bytes from the end of the file: `string` reads those.
+    fn plain_action(&mut self) -> Option<(usize, &'a str)> {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let zero_at = |x: u64| x.wrapping_sub(ONES) & !x;
+        let (s, open) = (self.p.s, self.p.i);
+        if s.get(open) != Some(&b'\'') {
+            return None;
+        }
+        let mut at = open + 1;
+        let close = loop {
+            let word: [u8; 8] = s.get(at..at + 8)?.try_into().ok()?;
+            let v = u64::from_le_bytes(word);
+            let flagged = (zero_at(v ^ (ONES * u64::from(b'\'')))
+                | zero_at(v ^ (ONES * u64::from(b'#')))
+                | zero_at(v ^ (ONES * 0x7f))
+                | v.wrapping_sub(ONES * 0x20) & !v)
+                & HIGHS;
+            if flagged != 0 {
+                // The lowest flagged byte is truly one of them.
+                let k = at + (flagged.trailing_zeros() / 8) as usize;
+                break (s[k] == b'\'').then_some(k)?;
+            }
+            at += 8;
+        };
+        let text = self.p.text.get(open + 1..close)?;
+        match (text.as_bytes().first(), text.as_bytes().last()) {
+            (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => {}
+            _ => return None,
+        }
+        self.p.i = close + 1;
+        self.p.after_value()?;
+        Some((open, text))
     }
 
     /// A string and where its opening quote is.
@@ -297,32 +400,28 @@ impl<'a> Reader<'a> {
         Chips::try_from(self.integer()?).ok()
     }
 
-    /// Built in the scratch vector, so the hand's own is allocated once, at its size.
-    fn chips_array(&mut self) -> Option<Vec<Chips>> {
-        let mut chips = std::mem::take(&mut self.chips);
-        chips.clear();
-        let read = self.array(|r| {
-            chips.push(r.chip()?);
+    /// Over `v`, whose allocation is kept.
+    fn chips_into(&mut self, v: &mut Vec<Chips>) -> Option<()> {
+        v.clear();
+        self.array(|r| {
+            v.push(r.chip()?);
             Some(())
-        });
-        let out = read.map(|()| chips.to_vec());
-        self.chips = chips;
-        out
+        })
     }
 
-    fn ranking(&mut self) -> Option<Vec<Vec<usize>>> {
-        let mut groups = Vec::new();
+    /// Over `groups`, empty, with the groups of earlier hands to reuse.
+    fn ranking_into(&mut self, groups: &mut Vec<Vec<usize>>) -> Option<()> {
         self.array(|r| {
-            let mut ids = Vec::new();
-            r.array(|r| {
+            let mut ids = r.spare_groups.pop().unwrap_or_default();
+            ids.clear();
+            let read = r.array(|r| {
                 // Zero and players past the last are refused once the players are known.
                 ids.push(usize::try_from(r.integer()?).ok()?);
                 Some(())
-            })?;
+            });
             groups.push(ids);
-            Some(())
-        })?;
-        Some(groups)
+            read
+        })
     }
 
     /// `[`, items read by `item` with commas, spaces, newlines and comments

@@ -18,6 +18,7 @@ mod text;
 
 use std::path::Path;
 
+pub(crate) use direct::Hands;
 pub use error::{PhhError, Position};
 pub use text::ActionText;
 
@@ -57,6 +58,26 @@ pub struct PhhHand {
 impl PhhHand {
     pub fn players(&self) -> usize {
         self.starting_stacks.len()
+    }
+
+    /// No hand yet: what [`Hands::next_into`] first writes over.
+    pub(crate) fn empty() -> Self {
+        PhhHand {
+            number: 0,
+            variant: String::new(),
+            ante_trimming_status: false,
+            antes: Vec::new(),
+            blinds_or_straddles: Vec::new(),
+            bring_in: None,
+            small_bet: None,
+            big_bet: None,
+            min_bet: None,
+            starting_stacks: Vec::new(),
+            actions: Vec::new(),
+            finishing_stacks: None,
+            ranking: Vec::new(),
+            ranking_low: Vec::new(),
+        }
     }
 }
 

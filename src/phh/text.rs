@@ -33,6 +33,29 @@ impl ActionText {
     }
 }
 
+impl ActionText {
+    /// `s`, a piece of the file text `file`, copied as the 22 bytes there
+    /// at once (a fixed copy, not a call to `memcpy` whose bytes were read
+    /// back in other widths: a stall on every action, issue 35); the bytes
+    /// past `s` are never read. As `from` for a text that is not in `file`
+    /// or ends too near its end.
+    #[inline]
+    pub(crate) fn from_within(s: &str, file: &[u8]) -> Self {
+        let at = (s.as_ptr() as usize).wrapping_sub(file.as_ptr() as usize);
+        match file.get(at..at.wrapping_add(INLINE)) {
+            Some(window) if s.len() <= INLINE && window.as_ptr() == s.as_ptr() => {
+                let mut bytes = [0; INLINE];
+                bytes.copy_from_slice(window);
+                ActionText(Repr::Inline {
+                    len: s.len() as u8,
+                    bytes,
+                })
+            }
+            _ => ActionText::from(s),
+        }
+    }
+}
+
 impl From<&str> for ActionText {
     #[inline]
     fn from(s: &str) -> Self {

@@ -90,11 +90,18 @@ pub fn action_line(hand: usize, step: usize, text: &str, state: &HandState) -> V
     })
 }
 
-fn seats(ranking: &[Vec<usize>]) -> Vec<Vec<Seat>> {
-    ranking
-        .iter()
-        .map(|g| g.iter().map(|p| p.saturating_sub(1)).collect())
-        .collect()
+/// `ranking`'s player numbers as seats, written over `out`, whose groups
+/// are reused: a showdown allocated a vector per group (issue 35).
+fn seats_into(ranking: &[Vec<usize>], out: &mut Vec<Vec<Seat>>) {
+    out.truncate(ranking.len());
+    for (i, group) in ranking.iter().enumerate() {
+        if i == out.len() {
+            out.push(Vec::with_capacity(group.len()));
+        }
+        let seats = &mut out[i];
+        seats.clear();
+        seats.extend(group.iter().map(|p| p.saturating_sub(1)));
+    }
 }
 
 /// The state after one player action, for the `--json` line that
@@ -179,17 +186,20 @@ pub fn replay_with(
     extras: &Extras,
     line: impl FnMut(ActionStep),
 ) -> Result<Vec<Chips>, ReplayError> {
-    replay_shared(file, hand, Arc::new(spec), Arc::new(setup), extras, line)
+    let (spec, setup) = (Arc::new(spec), Arc::new(setup));
+    replay_shared(file, hand, spec, setup, extras, &mut Vec::new(), line)
 }
 
 /// [`replay_with`] with the game and setup already shared: the command
-/// hands one game to every hand that has the same, and reuses one setup.
+/// hands one game to every hand that has the same, and reuses one setup
+/// and the `showdown` results' vectors.
 fn replay_shared(
     file: &str,
     hand: &PhhHand,
     spec: Arc<crate::engine::GameSpec>,
     setup: Arc<crate::engine::HandSetup>,
     extras: &Extras,
+    showdown: &mut Vec<BoardResult>,
     mut line: impl FnMut(ActionStep),
 ) -> Result<Vec<Chips>, ReplayError> {
     let number = hand.number;
@@ -316,20 +326,25 @@ fn replay_shared(
             })?;
     }
     if state.phase() == Phase::Showdown {
-        let results = match &extras.showdown {
+        let event = Event::Showdown(match &extras.showdown {
             Some(results) => results.clone(),
-            None => vec![BoardResult {
-                high: seats(&hand.ranking),
-                low: seats(&hand.ranking_low),
-            }],
-        };
-        state
-            .apply_mut(&Event::Showdown(results))
-            .map_err(|error| ReplayError::Showdown {
-                file: file.to_string(),
-                hand: number,
-                error,
-            })?;
+            None => {
+                let mut results = std::mem::take(showdown);
+                results.resize_with(1, BoardResult::default);
+                seats_into(&hand.ranking, &mut results[0].high);
+                seats_into(&hand.ranking_low, &mut results[0].low);
+                results
+            }
+        });
+        let applied = state.apply_mut(&event);
+        if let (Event::Showdown(results), None) = (event, &extras.showdown) {
+            *showdown = results;
+        }
+        applied.map_err(|error| ReplayError::Showdown {
+            file: file.to_string(),
+            hand: number,
+            error,
+        })?;
     }
     if state.phase() != Phase::Complete {
         return Err(ReplayError::Unfinished {
@@ -352,19 +367,88 @@ pub fn run(
     out: &mut impl Write,
 ) -> Result<(), ReplayError> {
     let mut text = String::new();
-    let mut line: Vec<u8> = Vec::new();
-    let mut last_spec: Option<Arc<crate::engine::GameSpec>> = None;
-    let mut setup: Option<Arc<crate::engine::HandSetup>> = None;
+    let mut file_out: Vec<u8> = Vec::new();
+    let mut hand = PhhHand::empty();
+    let mut plain = Plain::default();
     for path in files {
         let path = path.as_ref();
         let name = path.display().to_string();
         let multi = phh::read_text(path, &mut text)?;
-        let (hands, has_own) = phh::parse_str_noting(&name, &text, multi)?;
-        // Read again, whole, only for the fields PHH's reader skips, and
-        // only in a file that has them: a second parse costs several times
-        // the first (issue 35).
+        file_out.clear();
+        // A closed stdout is ignored.
+        match plain.stream(&name, &text, multi, json, &mut hand, &mut file_out) {
+            Some(result) => {
+                let _ = out.write_all(&file_out);
+                result?;
+            }
+            None => plain.whole(&name, &text, multi, json, out)?,
+        }
+    }
+    Ok(())
+}
+
+/// What the command keeps from hand to hand of the hands it replays under
+/// the contract, so that a hand allocates little (issue 35).
+#[derive(Default)]
+struct Plain {
+    /// The text line of the hand's end.
+    line: Vec<u8>,
+    /// The game of the last hand, handed to the next hands that have the same.
+    last_spec: Option<Arc<crate::engine::GameSpec>>,
+    /// One setup, rewritten for each hand.
+    setup: Option<Arc<crate::engine::HandSetup>>,
+    showdown: Vec<BoardResult>,
+}
+
+impl Plain {
+    /// A file's hands replayed as they are read, one at a time over
+    /// `hand`, their lines written to `out`; `None` where [`Plain::whole`]
+    /// must replay the file instead (the fast reader cannot say, or a hand
+    /// has dealerd's own fields), and what was written to `out` must be
+    /// dropped. So `out` holds, after `Some`, exactly what `whole` writes.
+    fn stream(
+        &mut self,
+        name: &str,
+        text: &str,
+        multi: bool,
+        json: bool,
+        hand: &mut PhhHand,
+        out: &mut Vec<u8>,
+    ) -> Option<Result<(), ReplayError>> {
+        let mut hands = phh::Hands::new(text, multi);
+        while hands.next_into(hand)? {
+            if hands.own() {
+                return None;
+            }
+            if let Err(error) = self.replay(name, hand, json, out) {
+                // `whole` refuses the file before its first hand when a
+                // later hand does not read: read on to know.
+                while hands.next_into(hand)? {
+                    if hands.own() {
+                        return None;
+                    }
+                }
+                return Some(Err(error));
+            }
+        }
+        Some(Ok(()))
+    }
+
+    /// A file read whole, then every hand replayed: the path for any file.
+    /// Read again, whole, only for the fields PHH's reader skips, and only
+    /// in a file that has them: a second parse costs several times the
+    /// first (issue 35).
+    fn whole(
+        &mut self,
+        name: &str,
+        text: &str,
+        multi: bool,
+        json: bool,
+        out: &mut impl Write,
+    ) -> Result<(), ReplayError> {
+        let (hands, has_own) = phh::parse_str_noting(name, text, multi)?;
         let tables = if has_own {
-            own::tables(&text, hands.len())
+            own::tables(text, hands.len())
         } else {
             Vec::new()
         };
@@ -373,76 +457,102 @@ pub fn run(
             if let Some(n) = fields.and_then(own::number) {
                 hand.number = n;
             }
-            // Lines stream as the hand goes, so a refused action shows what led up
-            // to it; a failing hand prints no final_stacks. A closed stdout is ignored.
-            let step = |step: ActionStep| {
-                if json {
-                    let _ = writeln!(out, "{}", step.json());
-                }
-            };
-            let stacks = match fields.and_then(own::house_game) {
+            match fields.and_then(own::house_game) {
                 Some(Ok((spec, setup, extras))) => {
-                    replay_with(&name, &hand, spec, setup, &extras, step)?
+                    let step = |step: ActionStep| step_line(json, out, step);
+                    let stacks = replay_with(name, &hand, spec, setup, &extras, step)?;
+                    self.end_line(name, &hand, &stacks, json, out);
                 }
                 Some(Err(error)) => {
                     return Err(ReplayError::Own {
-                        file: name,
+                        file: name.to_string(),
                         hand: hand.number,
                         error,
                     })
                 }
-                None => {
-                    // As `replay_hand`, with the game shared by the hands
-                    // that have the same and one setup rewritten for each
-                    // (issue 35: three allocations a hand).
-                    let spec = spec_for(&hand).map_err(|error| ReplayError::Variant {
-                        file: name.clone(),
-                        hand: hand.number,
-                        error,
-                    })?;
-                    let spec = match &last_spec {
-                        Some(last) if **last == spec => Arc::clone(last),
-                        _ => Arc::clone(last_spec.insert(Arc::new(spec))),
-                    };
-                    // Only this loop holds the setup once a hand is done.
-                    match setup.as_mut().and_then(Arc::get_mut) {
-                        Some(setup) => variant::setup_into(&hand, setup),
-                        None => setup = Some(Arc::new(setup_for(&hand))),
-                    }
-                    let shared =
-                        Arc::clone(setup.get_or_insert_with(|| Arc::new(setup_for(&hand))));
-                    replay_shared(&name, &hand, spec, shared, &Extras::default(), step)?
-                }
-            };
-            let _ = if json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"hand": hand.number, "final_stacks": stacks})
-                )
-            } else {
-                // As `"{name} hand {}: {} final stacks {:?}"` wrote it, built
-                // in one buffer: the formatting machinery was a tenth of the
-                // command's time on a file of short hands (issue 35).
-                line.clear();
-                line.extend_from_slice(name.as_bytes());
-                line.extend_from_slice(b" hand ");
-                push_number(&mut line, hand.number as u64);
-                line.extend_from_slice(b": ");
-                line.extend_from_slice(hand.variant.as_bytes());
-                line.extend_from_slice(b" final stacks [");
-                for (i, &chips) in stacks.iter().enumerate() {
-                    if i > 0 {
-                        line.extend_from_slice(b", ");
-                    }
-                    push_number(&mut line, chips);
-                }
-                line.extend_from_slice(b"]\n");
-                out.write_all(&line)
-            };
+                None => self.replay(name, &hand, json, out)?,
+            }
         }
+        Ok(())
     }
-    Ok(())
+
+    /// One hand under the replay contract, as `replay_hand`, with the game
+    /// shared by the hands that have the same and one setup rewritten for
+    /// each (issue 35: three allocations a hand).
+    fn replay(
+        &mut self,
+        name: &str,
+        hand: &PhhHand,
+        json: bool,
+        out: &mut impl Write,
+    ) -> Result<(), ReplayError> {
+        let spec = spec_for(hand).map_err(|error| ReplayError::Variant {
+            file: name.to_string(),
+            hand: hand.number,
+            error,
+        })?;
+        let spec = match &self.last_spec {
+            Some(last) if **last == spec => Arc::clone(last),
+            _ => Arc::clone(self.last_spec.insert(Arc::new(spec))),
+        };
+        // Only this holds the setup once a hand is done.
+        match self.setup.as_mut().and_then(Arc::get_mut) {
+            Some(setup) => variant::setup_into(hand, setup),
+            None => self.setup = Some(Arc::new(setup_for(hand))),
+        }
+        let shared = Arc::clone(self.setup.get_or_insert_with(|| Arc::new(setup_for(hand))));
+        let step = |step: ActionStep| step_line(json, out, step);
+        let extras = Extras::default();
+        let stacks = replay_shared(name, hand, spec, shared, &extras, &mut self.showdown, step)?;
+        self.end_line(name, hand, &stacks, json, out);
+        Ok(())
+    }
+
+    /// The hand's last line. A closed stdout is ignored.
+    fn end_line(
+        &mut self,
+        name: &str,
+        hand: &PhhHand,
+        stacks: &[Chips],
+        json: bool,
+        out: &mut impl Write,
+    ) {
+        let _ = if json {
+            writeln!(
+                out,
+                "{}",
+                json!({"hand": hand.number, "final_stacks": stacks})
+            )
+        } else {
+            // As `"{name} hand {}: {} final stacks {:?}"` wrote it, built
+            // in one buffer: the formatting machinery was a tenth of the
+            // command's time on a file of short hands (issue 35).
+            let line = &mut self.line;
+            line.clear();
+            line.extend_from_slice(name.as_bytes());
+            line.extend_from_slice(b" hand ");
+            push_number(line, hand.number as u64);
+            line.extend_from_slice(b": ");
+            line.extend_from_slice(hand.variant.as_bytes());
+            line.extend_from_slice(b" final stacks [");
+            for (i, &chips) in stacks.iter().enumerate() {
+                if i > 0 {
+                    line.extend_from_slice(b", ");
+                }
+                push_number(line, chips);
+            }
+            line.extend_from_slice(b"]\n");
+            out.write_all(line)
+        };
+    }
+}
+
+/// Lines stream as the hand goes, so a refused action shows what led up
+/// to it; a failing hand prints no final_stacks. A closed stdout is ignored.
+fn step_line(json: bool, out: &mut impl Write, step: ActionStep) {
+    if json {
+        let _ = writeln!(out, "{}", step.json());
+    }
 }
 
 /// `n` in decimal, as `Display` writes it.

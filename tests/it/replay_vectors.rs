@@ -396,10 +396,11 @@ fn cli_missing_file_is_one_line_without_panic() {
 }
 
 /// Issue 35: `dealerd replay`'s own path (file read, every hand replayed,
-/// lines written) allocates 22 (FT) to 27 (NT: more side pots) times a
+/// lines written) allocates 10 (FT) to 14 (NT: more side pots) times a
 /// hand on the generated sets; FT was 43 before the second round of issue
-/// 35 (BENCHMARKS.md). Counted, not timed: more than 30 a hand means an
-/// allocation per action or per street has come back.
+/// 35 and 22 before the third, which reads each hand over the last one's
+/// vectors (BENCHMARKS.md). Counted, not timed: more than 16 a hand means
+/// an allocation per street, or the hand's own vectors, have come back.
 #[test]
 fn replay_command_allocates_a_few_times_a_hand() {
     for kind in KINDS {
@@ -409,8 +410,47 @@ fn replay_command_allocates_a_few_times_a_hand() {
             dealerd::replay::run(&[&path], false, &mut std::io::sink()).expect("replays")
         });
         assert!(
-            allocations <= 30 * hands,
+            allocations <= 16 * hands,
             "{kind}: {allocations} allocations for {hands} hands"
         );
     }
+}
+
+/// Issue 35: `dealerd replay` replays each hand of a file as it reads it,
+/// yet prints what reading the file whole then replaying gave: a refused
+/// hand stops the file after the lines of the hands before it, but a hand
+/// after it that does not read refuses the whole file, with no lines.
+#[test]
+fn a_file_is_refused_whole_when_a_hand_after_a_refused_one_does_not_read() {
+    let text = std::fs::read_to_string(data("generated/hands-FT.phhs")).unwrap();
+    let table = |n: usize| {
+        let start = text.find(&format!("[{n}]\n")).unwrap();
+        let end = text.find(&format!("[{}]\n", n + 1)).unwrap();
+        text[start..end].to_string()
+    };
+    // An action after the hand is over is refused.
+    let refused = table(2).replacen("']\nfinishing", "', 'p1 cbr 999999']\nfinishing", 1);
+    assert_ne!(refused, table(2));
+    let unreadable = table(3).replacen("small_bet = ", "small_bet = -", 1);
+    assert_ne!(unreadable, table(3));
+    let dir = temp_dir("refused-whole");
+    let run = |name: &str, hands: [&str; 3]| {
+        let path = dir.join(name);
+        std::fs::write(&path, hands.concat()).unwrap();
+        let mut out = Vec::new();
+        let err = dealerd::replay::run(&[&path], false, &mut out).expect_err("refused");
+        (path, String::from_utf8(out).unwrap(), err)
+    };
+
+    let (path, out, err) = run("rule.phhs", [&table(1), &refused, &table(3)]);
+    assert!(matches!(err, ReplayError::Rule { hand: 2, .. }), "{err}");
+    let first = format!("{} hand 1: FT final stacks [", path.display());
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with(&first), "{out}");
+
+    let (_, out, err) = run("then-unreadable.phhs", [&table(1), &refused, &unreadable]);
+    assert!(matches!(err, ReplayError::Phh(_)), "{err}");
+    assert!(err.to_string().contains("hand 3"), "{err}");
+    assert_eq!(out, "");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
