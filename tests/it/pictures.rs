@@ -71,6 +71,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("pick-game", pictured::pick_game),
     ("ledger-qr", pictured::ledger_qr),
     ("ledger-players", crate::settle_up::ledger_players),
+    ("ledger-night", crate::settle_up::ledger_night),
     // Cards and the host.
     ("seat-by-card", pictured::seat_by_card),
     ("buy-in", pictured::buy_in),

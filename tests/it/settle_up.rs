@@ -181,8 +181,9 @@ fn m5_the_ledger_lists_every_player_and_a_correction_as_a_correction() {
     })
     .expect("between hands");
     let pages = screens::ledger_pages(n.table());
-    // One settle-up page; seven players and Ann's correction: two pages.
-    assert_eq!(pages, 3);
+    // One settle-up page; seven players and Ann's correction: two pages;
+    // the night's totals: one, with the correction in words.
+    assert_eq!(pages, 4);
     let mut text = String::new();
     let mut lines = Vec::new();
     for p in 0..pages {
@@ -198,6 +199,9 @@ fn m5_the_ledger_lists_every_player_and_a_correction_as_a_correction() {
     // words (issue 24): money that came into the game.
     assert!(lines.iter().any(|f| shows(f, "money in")), "{text}");
     assert!(lines.iter().any(|f| shows(f, "+10")), "{text}");
+    // The NIGHT page says it again in the night's totals, by name.
+    assert!(lines.iter().any(|f| shows(f, "corrected in 10")), "{text}");
+    assert!(lines.iter().any(|f| shows(f, "hands played 2")), "{text}");
     // Two hands of blinds: whoever is down pays whoever is up.
     assert!(lines.iter().any(|f| shows(f, ">")), "{text}");
 }
@@ -259,6 +263,34 @@ pub(crate) fn ledger_players() -> dealerd::ui::render::Frame {
     let mut f = dealerd::ui::render::Frame::new();
     dealerd::ui::screens::ledger_page(&mut f, n.table(), first).unwrap();
     f
+}
+
+/// The ledger's last page: the night's totals, each named in words.
+pub(crate) fn ledger_night() -> dealerd::ui::render::Frame {
+    let n = night(crate::ui_screens::NIGHT);
+    let last = dealerd::ui::screens::ledger_pages(n.table()) - 1;
+    let mut f = dealerd::ui::render::Frame::new();
+    dealerd::ui::screens::ledger_page(&mut f, n.table(), last).unwrap();
+    f
+}
+
+/// The NIGHT page counts what the QR and the books count, each line
+/// saying what its figure is.
+#[test]
+fn m5_the_night_page_names_each_total() {
+    let f = crate::pictures::pictured("ledger-night");
+    let n = night(crate::ui_screens::NIGHT);
+    let t = n.table();
+    let money = |c| t.rules().house.unit.times(c).to_string();
+    let l = t.ledger();
+    for line in [
+        format!("hands played {}", t.hands_played()),
+        format!("misdeals {}", t.misdeals()),
+        format!("house fees {}", money(l.fees())),
+        format!("bought in {}", money(l.money_in())),
+    ] {
+        assert!(shows(&f, &line), "{line}");
+    }
 }
 
 #[test]

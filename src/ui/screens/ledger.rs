@@ -23,8 +23,8 @@ pub fn ledger<D: Canvas>(d: &mut D, table: &Table) -> Result<(), D::Error> {
 }
 
 /// The settle-up a page at a time (plus and minus turn them): who pays
-/// whom beside the code that says the same, and on the first page what
-/// came in and went out, corrections apart from buy-ins.
+/// whom beside the code that says the same, then every player's net, then
+/// the night's totals (the NIGHT page).
 pub fn ledger_page<D: Canvas>(d: &mut D, table: &Table, page: usize) -> Result<(), D::Error> {
     qr::with_settle_up(table, |transfers, pages| {
         settle_up_page(d, table, transfers, pages, page)
@@ -41,8 +41,19 @@ fn settle_up_page<D: Canvas>(
     d.clear(BinaryColor::Off)?;
     let player_pages = player_row_count(table).div_ceil(PLAYER_ROWS);
     let n = pages.len().max(1);
-    let all = n + player_pages;
+    let all = n + player_pages + 1;
     let page = page % all;
+    if page == all - 1 {
+        // The night's totals, each line saying what it counts, on a page
+        // of their own: beside the code they were cut when a page held
+        // two transfers.
+        let head = Line::of(format_args!("NIGHT p{all}/{all}"));
+        left(d, &head, &FONT_6X10, 0)?;
+        for (i, l) in night_lines(table).iter().enumerate() {
+            left(d, l, &FONT_5X8, 11 + 8 * i as i32)?;
+        }
+        return Ok(());
+    }
     if page >= n {
         // Every player who bought in this night, a page at a time.
         let rows = player_rows(table);
@@ -78,7 +89,6 @@ fn settle_up_page<D: Canvas>(
         left(d, "all even", &FONT_5X8, 11)?;
     }
     // The page's transfers: who to whom, then the amount, right under.
-    let on_page = held.len();
     let mut y = 11;
     if transfers.is_empty() {
         y += 8;
@@ -107,65 +117,55 @@ fn settle_up_page<D: Canvas>(
         put(d, &amount, &FONT_5X8, W - H - 2, y + 8, Alignment::Right)?;
         y += 17;
     }
-    if page == 0 && on_page < qr::PER_PAGE {
-        let l = table.ledger();
-        let corr = l.corrections_in() + l.corrections_out();
-        let mut lines = [
-            Line::of(format_args!("fee {}", money(table, l.fees()))),
-            Line::of(format_args!(
-                "in {}",
-                money(table, l.money_in() - l.corrections_in())
-            )),
-            Line::of(format_args!(
-                "out {}",
-                money(table, l.money_out() - l.corrections_out())
-            )),
-            Line::new(),
-        ];
-        if corr > 0 {
-            lines[3] = Line::of(format_args!(
-                "corr +{} -{}",
-                money(table, l.corrections_in()),
-                money(table, l.corrections_out())
-            ));
-        }
-        for l in lines.iter().filter(|l| !l.is_empty()) {
-            if y + 8 > H {
-                break;
-            }
-            left(d, first_chars(l, 12), &FONT_5X8, y)?;
-            y += 8;
-        }
-    }
     Ok(())
 }
 
 /// The most characters of [`FONT_5X8`] the column beside the code holds.
 const HEAD_CHARS: usize = ((W - H) / 5) as usize;
 
-/// A settle-up page's head, `11h 1md p1/3`: the hands played to the end
-/// and the misdeals, as the QR and `nights.csv` count them (a bare `H12`
-/// was hands dealt, misdeals in, which no other record says), then the page
-/// (`page` counts from 0 of `all`). No misdeal word on a night without one;
-/// on a night too long for the column the spaces go first, then the `p`,
-/// never a figure.
-pub fn settle_head(table: &Table, page: usize, all: usize) -> String {
-    let (played, misdeals) = (table.hands_played(), table.misdeals());
-    let md = |sep: &str| match misdeals {
-        0 => String::new(),
-        m => format!("{sep}{m}md"),
-    };
+/// A settle-up page's head, `SETTLE p1/3`: what the page is (the
+/// hands it covers are counted on the NIGHT page, in words: `11h 1md`
+/// was read as anything), then the page (`page` counts from 0 of `all`);
+/// where the column is too narrow, the `p` goes first.
+pub fn settle_head(_table: &Table, page: usize, all: usize) -> String {
     let page = page + 1;
-    let forms = [
-        format!("{played}h{} p{page}/{all}", md(" ")),
-        format!("{played}h{} p{page}/{all}", md("")),
-        format!("{played}h{} {page}/{all}", md("")),
+    let wide = format!("SETTLE p{page}/{all}");
+    if wide.chars().count() <= HEAD_CHARS {
+        wide
+    } else {
+        format!("SETTLE {page}/{all}")
+    }
+}
+
+/// The NIGHT page's lines: hands played to the end and misdeals, as the
+/// QR and `nights.csv` count them, the house's fees, and the money that
+/// came in and went out, corrections apart from buy-ins and cash-outs.
+pub fn night_lines(table: &Table) -> Vec<String> {
+    let l = table.ledger();
+    let mut lines = vec![
+        format!("hands played {}", table.hands_played()),
+        format!("misdeals {}", table.misdeals()),
+        format!("house fees {}", money(table, l.fees())),
+        format!(
+            "bought in {}",
+            money(table, l.money_in() - l.corrections_in())
+        ),
+        format!(
+            "cashed out {}",
+            money(table, l.money_out() - l.corrections_out())
+        ),
     ];
-    let [wide, narrow, narrowest] = forms;
-    [wide, narrow]
-        .into_iter()
-        .find(|f| f.chars().count() <= HEAD_CHARS)
-        .unwrap_or(narrowest)
+    // One line each: both on one would not fit five-digit amounts.
+    if l.corrections_in() > 0 {
+        lines.push(format!("corrected in {}", money(table, l.corrections_in())));
+    }
+    if l.corrections_out() > 0 {
+        lines.push(format!(
+            "corrected out {}",
+            money(table, l.corrections_out())
+        ));
+    }
+    lines
 }
 
 /// Player rows a ledger page holds.
@@ -175,6 +175,7 @@ const PLAYER_ROWS: usize = 6;
 pub fn ledger_pages(table: &Table) -> usize {
     qr::with_settle_up(table, |_, pages| pages.len().max(1))
         + player_row_count(table).div_ceil(PLAYER_ROWS)
+        + 1
 }
 
 /// How many rows [`player_rows`] makes, without making them: a player,
