@@ -8,7 +8,7 @@ use crate::engine::{Action, BoardResult, Declaration, Event, LegalActions, Phase
 use crate::table::{Night, Table, TableEvent};
 use crate::ui::{Button, Press};
 
-use super::amount::{AmountEntry, EntryOutcome};
+use super::amount::{AmountEntry, EntryOutcome, MaxIs};
 use super::host::Dialog;
 use super::keypad::Keypad;
 use super::menu::{nobody, seats_for};
@@ -279,14 +279,22 @@ impl Controller {
             }
             Button::CheckCall => hand_event(Event::Act(seat, Action::CheckCall)),
             // Fixed limit: the only amount needs no entry; one
-            // press records it (held still goes to entry, at all-in).
+            // press records it (held: the all-in, as below).
             Button::BetRaise if !press.long => match state.and_then(|s| s.fixed_amount()) {
                 Some(x) => hand_event(Event::Act(seat, Action::BetRaiseTo(x))),
                 None => self.open_entry(table, la, press),
             },
+            // Issue 32: held, the player's whole stack in one press, as a
+            // call is one: an all-in needs no amount read off the screen.
+            // Where the most he may put in is less (a pot limit, a cap), it
+            // opens entry on that maximum, named, for OK.
+            Button::BetRaise => match self.entry_for(table).filter(|e| e.max_is == MaxIs::AllIn) {
+                Some(e) => hand_event(Event::Act(seat, Action::BetRaiseTo(e.max))),
+                None => self.open_entry(table, la, press),
+            },
             // Plus and minus open entry too (taking their step), so
             // "min and a chip" is not a separate opening press.
-            Button::BetRaise | Button::Plus | Button::Minus => self.open_entry(table, la, press),
+            Button::Plus | Button::Minus => self.open_entry(table, la, press),
             Button::Ok | Button::Undo => (Mode::Main, Intent::None),
         }
     }

@@ -6,7 +6,7 @@
 //! | --- | --- | --- |
 //! | Fold | fold | leave entry |
 //! | Check/Call | check, call (or post the bring-in) | next shortcut down (wraps to all-in); held: step by the next smaller chip |
-//! | Bet/Raise | open entry at the legal minimum; held: at the maximum | next shortcut up (min, ½ pot, pot, max, back to min: the same four in every hand); held: the maximum |
+//! | Bet/Raise | open entry at the legal minimum; held: the whole stack in one press (a pot limit or cap under it: entry at that maximum) | next shortcut up (min, ½ pot, pot, max, back to min: the same four in every hand); held: the maximum |
 //! | Plus | open entry at the minimum, then step up as in entry | one step chip up; held: one largest chip not above the amount |
 //! | Minus | open entry at all-in, then step down as in entry | one step chip down; held: one largest chip not above the amount |
 //! | OK | held: menu | confirm; held: the keypad ([`keypad`]) |

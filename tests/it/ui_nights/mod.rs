@@ -20,8 +20,12 @@
 //! bomb pot and kill are
 //! each taken on a schedule, one press each (`between_keys`).
 //!
-//! "Recorded action" is a player's action: fold, check, call, bet, raise,
-//! bring-in, a Guts call. The goals (issue 22): at most 1.8 presses per
+//! "Recorded action" is a player's choice the dealer records as a journal
+//! event: fold, check, call, bet, raise, bring-in, a Guts call, and
+//! (issue 32) a draw, a 7/27 take or stand and a hi-lo declaration, each
+//! an event the dealer presses for as he presses a call. One press that
+//! records the rest standing or discarding is one event, one action;
+//! naming the opener is not a player's choice and is not counted. The goals (issue 22): at most 1.8 presses per
 //! recorded action over each house's night, and at most 2.5 in any hand;
 //! not all met yet: [`limits`] holds what is measured where it is over,
 //! and says so.
@@ -40,6 +44,7 @@ use dealerd::ui::controller::{between_keys, exchange_key, exchange_range, Betwee
 use dealerd::ui::{Button, Controller, Intent, Mode, Press, Screen, View};
 
 mod amounts;
+mod savings;
 mod shapes;
 
 const HOUSES: [&str; 6] = [
@@ -104,8 +109,9 @@ struct Run {
     folder: Option<usize>,
     /// The hands that were four-way all-ins, by index into `hands`.
     all_ins: Vec<usize>,
-    /// Openers, draws, 7/27 takes and declarations recorded: players'
-    /// choices that are not "recorded actions" here, reported beside.
+    /// Openers named, and the other players' stands and discards that
+    /// one press records with the first (one event, one recorded action):
+    /// reported beside.
     choices: u64,
     /// Four-way all-ins whose showdown had side pots.
     side_pots: u64,
@@ -394,7 +400,6 @@ impl Run {
     /// reached with plus or minus the shorter way round, then OK. A draw
     /// the player cannot pay for is no draw: he stands pat.
     fn pick(&mut self, n: u64, draw: bool) {
-        self.choices += 1;
         let mut k = self.rand(n.max(1));
         // On a draw or declaration: what may be chosen (a discard is
         // exactly one card), so the `k`th choice is `fewest + k`.
@@ -406,6 +411,14 @@ impl Run {
             }
             _ => None,
         };
+        // A draw, a 7/27 take or stand, a declaration is a player's choice
+        // the dealer records as a journal event, as he records a call: a
+        // recorded action (issue 32). Naming the opener is the dealer's
+        // check of a hand, not a player's choice: counted beside.
+        match exchange {
+            Some(_) => self.actions += 1,
+            None => self.choices += 1,
+        }
         let fewest = exchange.map_or(0, |(_, (fewest, _))| fewest as u64);
         if draw {
             let t = self.night.table();
@@ -562,7 +575,7 @@ impl Run {
             choices[i].clamp(entry.min, entry.max)
         };
         let path = entry
-            .path_to(target)
+            .action_path(target)
             .unwrap_or_else(|| panic!("{target} unreachable in {}..{}", entry.min, entry.max));
         self.enter(path);
     }
@@ -690,7 +703,7 @@ fn presses_per_recorded_action_over_a_night_at_each_house() {
         );
         report.push_str(&line);
         report.push_str(&format!(
-            "    ({} openers, draws, takes and declarations recorded besides; {} of {} four-way all-ins with side pots)\n",
+            "    ({} openers named and stands or discards recorded with another's, besides; {} of {} four-way all-ins with side pots)\n",
             run.choices,
             run.side_pots,
             run.all_ins.len()

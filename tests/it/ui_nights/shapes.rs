@@ -28,7 +28,7 @@ impl Run {
             (Do::Raise, Some(e)) => (e.min, e),
             (Do::AllIn, Some(e)) => (e.max, e),
         };
-        self.enter(entry.path_to(amount).expect("a legal amount"));
+        self.enter(entry.action_path(amount).expect("a legal amount"));
     }
 
     /// One hand of a given shape: `specials` pressed between hands, then

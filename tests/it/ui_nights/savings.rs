@@ -1,0 +1,110 @@
+//! Issue 32, presses: each saving the realistic night measures, proved
+//! through presses on the controller, with what stays confirmed.
+
+use dealerd::engine::{Action, Event};
+use dealerd::ui::{render, screens};
+
+use super::*;
+use crate::ui_screens::night;
+
+fn frame(n: &Night, c: &Controller) -> render::Frame {
+    let mut f = render::Frame::new();
+    screens::draw(&mut f, &View::of(n), c).expect("drawn");
+    f
+}
+
+/// Held bet/raise on the action screen records the player's whole stack
+/// in one press, as a call is one press: no entry, no OK.
+#[test]
+fn held_bet_raise_puts_the_whole_stack_in_with_one_press() {
+    let n =
+        night("rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 40\nbutton Ann\ndeal\n");
+    let state = n.table().live_hand().expect("a hand").state();
+    let seat = state.to_act().expect("someone to act");
+    let whole = state.seats()[seat].stack + state.seats()[seat].bet;
+    let mut c = Controller::new();
+    let held = Press {
+        button: Button::BetRaise,
+        long: true,
+    };
+    assert_eq!(
+        c.press(&n, held),
+        Intent::Apply(TableEvent::Hand(Event::Act(
+            seat,
+            Action::BetRaiseTo(whole)
+        )))
+    );
+    assert_eq!(c.mode, Mode::Main);
+    // A tap still opens entry on the minimum, for OK.
+    let mut c = Controller::new();
+    assert_eq!(c.press(&n, tap(Button::BetRaise)), Intent::None);
+    assert!(matches!(c.mode, Mode::Entry(_)), "{:?}", c.mode);
+}
+
+/// Where the most a player may put in is not his stack (H0's pot limit and
+/// $1 cap), held bet/raise opens entry on that maximum, named, and only OK
+/// records it: a pot or a cap is never taken for an all-in unseen.
+#[test]
+fn held_bet_raise_under_a_pot_limit_or_cap_still_asks_for_ok() {
+    let n = night(
+        "rules config/houses/h0-pot-limit-home.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\ndeal\n",
+    );
+    let mut c = Controller::new();
+    let held = Press {
+        button: Button::BetRaise,
+        long: true,
+    };
+    assert_eq!(c.press(&n, held), Intent::None);
+    let Mode::Entry(e) = &c.mode else {
+        panic!("held opens entry at a pot limit, not {:?}", c.mode)
+    };
+    assert_eq!(e.amount, e.max);
+    assert_ne!(e.max_is, dealerd::ui::MaxIs::AllIn);
+    let max = e.max;
+    let Intent::Apply(TableEvent::Hand(Event::Act(_, Action::BetRaiseTo(x)))) =
+        c.press(&n, tap(Button::Ok))
+    else {
+        panic!("OK records the maximum")
+    };
+    assert_eq!(x, max);
+}
+
+/// Cat is all in for 40 under Ann's and Bob's 50; on the flop Bob bets and
+/// Ann folds, so the side pot has Bob alone left in it.
+const ONE_LEFT: &str = "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 40\n\
+    button Ann\ndeal\nAnn raise 50\nBob call\nCat allin\nflop\nBob bet 10\nAnn fold\n\
+    turn\nriver\n";
+
+/// A pot with a single contender left needs no press: naming the main
+/// pot's winner places Bob, alone in the side pot, and the screen shows
+/// the payout for the OK that pays. Undo takes both places back.
+#[test]
+fn p2_a_pot_with_one_contender_left_needs_no_press() {
+    let n = night(ONE_LEFT);
+    let mut c = Controller::new();
+    // Cat (seat 3, bet/raise) has the best hand: she takes the main pot.
+    assert_eq!(c.press(&n, tap(Button::BetRaise)), Intent::None);
+    let f = frame(&n, &c);
+    crate::night::assert_frame_shows(&f, &["OK pay"]);
+    let Mode::Ranking(r) = &c.mode else {
+        panic!("still ranking: {:?}", c.mode)
+    };
+    assert!(r.complete(), "one key decides both pots: {r:?}");
+    // Undo takes back the key and the place it forced.
+    assert_eq!(c.press(&n, tap(Button::Undo)), Intent::None);
+    let Mode::Ranking(r) = &c.mode else {
+        panic!("still ranking: {:?}", c.mode)
+    };
+    assert!(r.done.is_empty() && r.groups.is_empty(), "{r:?}");
+    // Named again, OK pays what was shown: Cat the main pot, Bob the side.
+    c.press(&n, tap(Button::BetRaise));
+    let Intent::Apply(e) = c.press(&n, tap(Button::Ok)) else {
+        panic!("OK pays: {:?}", c.mode);
+    };
+    let mut n = n.clone();
+    n.apply(e).expect("the payout is legal");
+    let stacks: Vec<u64> = (0..3)
+        .map(|s| n.table().player(s).map_or(0, |p| p.stack))
+        .collect();
+    assert_eq!(stacks, [50, 70, 120]);
+}
