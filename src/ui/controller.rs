@@ -251,6 +251,9 @@ impl Controller {
                     Some(events) => (Mode::Main, Intent::ApplyAll(events)),
                     None => hand_event(Event::RunItTwice),
                 },
+                _ if run_out_names(table) && Keypad::digit(press).is_some() => {
+                    self.run_out_and_name(table, press)
+                }
                 _ => self.deal_and_act(table, press),
             },
             Screen::Showdown(r) => self.ranking(table, r.into_owned(), press),
@@ -319,6 +322,30 @@ impl Controller {
             (mode @ Mode::Entry(_), Intent::None) => (mode, Intent::ApplyAll(deals)),
             (_, Intent::None) => (Mode::Main, Intent::None),
             (mode, other) => (mode, other),
+        }
+    }
+
+    /// Issue 32: on a run-out, the best hand's seat key says the cards are
+    /// out and names its place, one press: the deals are recorded and the
+    /// showdown opens with that place given. A key never pays: the
+    /// showdown shows the payout and OK pays it, as ever.
+    fn run_out_and_name(&self, table: &Table, press: Press) -> (Mode, Intent) {
+        let Some(deals) = table.run_out() else {
+            return (Mode::Main, Intent::None);
+        };
+        let mut ahead = table.scratch();
+        if deals.iter().any(|e| ahead.apply(e).is_err()) {
+            return (Mode::Main, Intent::None);
+        }
+        let Some(hand) = ahead.hand() else {
+            return (Mode::Main, Intent::None);
+        };
+        let state = hand.state();
+        let mut r = Ranking::new(state).with_seats(&hand.order);
+        let _ = r.press(state, press);
+        match r.refused.take() {
+            Some(why) => (Mode::Main, Intent::Tell(why)),
+            None => (Mode::Ranking(r), Intent::ApplyAll(deals)),
         }
     }
 
@@ -557,6 +584,13 @@ impl Controller {
             },
         }
     }
+}
+
+/// Issue 32: on this run-out a seat key deals the rest and names the best
+/// hand (where bet/raise is not "both boards out": run it twice offered,
+/// the run-out is OK as before, so no key means two things).
+pub fn run_out_names(table: &Table) -> bool {
+    table.run_out().is_some() && !table.offers().run_it_twice
 }
 
 /// What a button does between hands, besides OK's deal.

@@ -26,7 +26,8 @@
 //! on a deal prompt OK confirms the cards are out, and the first player's action
 //! records them with it (`Table::deals_before_action`); on a run-out one
 //! OK deals every street left (bet/raise: run it twice and both boards
-//! out, where the table would take it); at showdown the buttons enter the
+//! out, where the table would take it; elsewhere a seat key deals them and
+//! names the best hand, [`controller::run_out_names`]); at showdown the buttons enter the
 //! ranking, and the OK that names the last pot's winner pays
 //! ([`showdown`]).
 //!

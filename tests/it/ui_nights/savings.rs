@@ -108,3 +108,57 @@ fn p2_a_pot_with_one_contender_left_needs_no_press() {
         .collect();
     assert_eq!(stacks, [50, 70, 120]);
 }
+
+/// Everyone is all in: Ann for 50, Bob calls, Cat for 40.
+const RUN_OUT: &str = "rules default\njoin 1 Ann 50\njoin 2 Bob 100\njoin 3 Cat 40\n\
+    button Ann\ndeal\nAnn allin\nBob call\nCat allin\n";
+
+/// The run-out prompt where a seat key names the best hand (pictured).
+pub(crate) fn run_out_keys() -> render::Frame {
+    frame(&night(RUN_OUT), &Controller::new())
+}
+
+/// On a run-out the best hand's seat key deals the rest and names it, one
+/// press where a run-out OK and the key were two; a seat that cannot win
+/// is told and nothing is recorded; the payout still waits for OK.
+#[test]
+fn a_run_out_and_the_best_hand_are_one_key() {
+    let n = night(RUN_OUT);
+    crate::night::assert_frame_shows(&frame(&n, &Controller::new()), &["RUN IT OUT"]);
+    crate::night::assert_frame_shows(&frame(&n, &Controller::new()), &["OK, or key: best hand"]);
+    // Seat 4 (minus) is nobody: told, nothing recorded.
+    let mut c = Controller::new();
+    assert!(matches!(c.press(&n, tap(Button::Minus)), Intent::Tell(_)));
+    assert_eq!(c.mode, Mode::Main);
+    // Cat's key (seat 3, bet/raise): the flop, turn and river, and Cat
+    // takes the main pot; the side pot is Ann's or Bob's, still to name.
+    let intent = c.press(&n, tap(Button::BetRaise));
+    assert_eq!(
+        intent,
+        Intent::ApplyAll(vec![TableEvent::Hand(Event::Deal); 3])
+    );
+    let mut n = n.clone();
+    let Intent::ApplyAll(events) = intent else {
+        unreachable!()
+    };
+    for e in events {
+        n.apply(e).expect("the run-out deals");
+    }
+    let Mode::Ranking(r) = &c.mode else {
+        panic!("the showdown opens ranked: {:?}", c.mode)
+    };
+    assert_eq!(r.groups.len(), 1);
+    assert_eq!(r.table_seat(r.groups[0][0]), 2, "Cat, seat 3");
+    assert!(!r.complete());
+    // Ann's key names the side pot; the key pays nothing, OK pays.
+    assert_eq!(c.press(&n, tap(Button::Fold)), Intent::None);
+    crate::night::assert_frame_shows(&frame(&n, &c), &["OK pay"]);
+    let Intent::Apply(e) = c.press(&n, tap(Button::Ok)) else {
+        panic!("OK pays: {:?}", c.mode)
+    };
+    n.apply(e).expect("the payout is legal");
+    let stacks: Vec<u64> = (0..3)
+        .map(|s| n.table().player(s).map_or(0, |p| p.stack))
+        .collect();
+    assert_eq!(stacks, [20, 50, 120]);
+}
