@@ -325,18 +325,15 @@ impl Controller {
         }
     }
 
-    /// Issue 32: on a run-out, the best hand's seat key says the cards are
-    /// out and names its place, one press: the deals are recorded and the
-    /// showdown opens with that place given. A key never pays: the
-    /// showdown shows the payout and OK pays it, as ever.
+    /// Issue 32: where the cards still due lead straight to the showdown,
+    /// the best hand's seat key says they are out and names its place, one
+    /// press: the deals are recorded and the showdown opens with that
+    /// place given. A key never pays: the showdown shows the payout and OK
+    /// pays it, as ever.
     fn run_out_and_name(&self, table: &Table, press: Press) -> (Mode, Intent) {
-        let Some(deals) = table.run_out() else {
+        let Some((deals, ahead)) = table.deals_to_showdown() else {
             return (Mode::Main, Intent::None);
         };
-        let mut ahead = table.scratch();
-        if deals.iter().any(|e| ahead.apply(e).is_err()) {
-            return (Mode::Main, Intent::None);
-        }
         let Some(hand) = ahead.hand() else {
             return (Mode::Main, Intent::None);
         };
@@ -586,11 +583,13 @@ impl Controller {
     }
 }
 
-/// Issue 32: on this run-out a seat key deals the rest and names the best
-/// hand (where bet/raise is not "both boards out": run it twice offered,
-/// the run-out is OK as before, so no key means two things).
+/// Issue 32: on this deal prompt a seat key deals what is due and names
+/// the best hand: the cards lead straight to the showdown (a run-out, or
+/// the last card with nobody to act), and bet/raise is not "both boards
+/// out" (run it twice offered: the run-out is OK as before, so no key
+/// means two things).
 pub fn run_out_names(table: &Table) -> bool {
-    table.run_out().is_some() && !table.offers().run_it_twice
+    table.deals_to_showdown().is_some() && !table.offers().run_it_twice
 }
 
 /// What a button does between hands, besides OK's deal.

@@ -605,11 +605,7 @@ impl Run {
     /// A run-out: the key of a winner at random among who can win (on the
     /// table as the cards will leave it) deals it and names him.
     fn run_out(&mut self) {
-        let t = self.night.table();
-        let mut ahead = t.scratch();
-        for e in t.run_out().expect("a run-out") {
-            ahead.apply(&e).expect("the run-out deals");
-        }
+        let (_, ahead) = self.night.table().deals_to_showdown().expect("a run-out");
         let hand = ahead.hand().expect("a hand");
         let r = dealerd::ui::Ranking::new(hand.state()).with_seats(&hand.order);
         let cands = r.candidates(hand.state());

@@ -162,3 +162,17 @@ fn a_run_out_and_the_best_hand_are_one_key() {
         .collect();
     assert_eq!(stacks, [20, 50, 120]);
 }
+
+/// The last card with nobody to act is the same: the best hand's key deals
+/// the river and names it.
+#[test]
+fn the_last_card_and_the_best_hand_are_one_key() {
+    let n = night(&format!("{RUN_OUT}flop\nturn\n"));
+    crate::night::assert_frame_shows(&frame(&n, &Controller::new()), &["OK, or key: best hand"]);
+    let mut c = Controller::new();
+    assert_eq!(
+        c.press(&n, tap(Button::BetRaise)),
+        Intent::ApplyAll(vec![TableEvent::Hand(Event::Deal)])
+    );
+    assert!(matches!(c.mode, Mode::Ranking(_)), "{:?}", c.mode);
+}
