@@ -32,7 +32,9 @@
 //! not all met yet: [`limits`] holds what is measured where it is over,
 //! and says so.
 //! `DEALERD_PRESSES=1` prints each house's figures; `DEALERD_PRESSES=hands`
-//! adds every hand over 2.5 with its presses and the screens they were on.
+//! adds every hand over 2.5 with its presses (held ones marked) and the
+//! screens they were on, each bet or raise by amount led by its target and
+//! the entry's four shortcuts.
 //!
 //! A dealer who deals a street and presses the first player's action
 //! records both (`Table::deals_before_action`), so the policy acts on a
@@ -172,7 +174,7 @@ impl Run {
     /// One press on the device; whatever it asks is applied, and a refusal
     /// fails the night (the dealer pressed only what the screen offered).
     fn press(&mut self, p: Press) {
-        self.count(1, p.button);
+        self.count(1, p);
         self.last = format!("{p:?} on {:?}", self.ctl.mode);
         match self.ctl.press(&self.night, p) {
             Intent::Apply(e) => self.apply(e),
@@ -195,8 +197,8 @@ impl Run {
         }
     }
 
-    /// `n` presses made on the screen now shown.
-    fn count(&mut self, n: u64, button: Button) {
+    /// `n` presses made on the screen now shown (logged as `p`).
+    fn count(&mut self, n: u64, p: Press) {
         let kind = match self.ctl.screen(&View::of(&self.night)) {
             Screen::Acknowledge(_) => "acknowledge",
             Screen::Between => "between hands",
@@ -220,7 +222,8 @@ impl Run {
         };
         *self.by_screen.entry(kind).or_default() += n;
         self.presses += n;
-        self.log.push(format!("{button:?} on {kind}"));
+        let held = if p.long { "held " } else { "" };
+        self.log.push(format!("{held}{:?} on {kind}", p.button));
     }
 
     /// The host tops busted players up between hands (not counted).
@@ -585,6 +588,15 @@ impl Run {
         let path = entry
             .action_path(target)
             .unwrap_or_else(|| panic!("{target} unreachable in {}..{}", entry.min, entry.max));
+        // What the amount was against the shortcuts, for the hands listing:
+        // which presses a design could save is read off these.
+        let shortcuts: Vec<String> = entry
+            .presets()
+            .iter()
+            .map(|&(p, x)| format!("{} {x}", entry.label(p)))
+            .collect();
+        self.log
+            .push(format!("[to {target}; {}]", shortcuts.join(", ")));
         self.enter(path);
     }
 
@@ -592,7 +604,7 @@ impl Run {
     /// ask for is applied.
     fn enter(&mut self, path: Vec<Press>) {
         for p in path {
-            self.count(1, p.button);
+            self.count(1, p);
             match self.ctl.press(&self.night, p) {
                 Intent::Apply(e) => self.apply(e),
                 Intent::ApplyAll(events) => events.into_iter().for_each(|e| self.apply(e)),
