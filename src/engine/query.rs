@@ -324,6 +324,40 @@ impl HandState {
             })
     }
 
+    /// P2 at the showdown: a seat that wins what is left of the high side
+    /// without being named, given `ranked` (best first): every pot it can
+    /// win that no ranked seat has taken is a pot it alone can still win,
+    /// so its place after the ranked ones is the only one that side can
+    /// give it (a side pot whose other contenders folded, or the last hand
+    /// left in it). `None` where no seat is so placed.
+    pub fn forced_winner(&self, ranked: &[Vec<Seat>]) -> Option<Seat> {
+        let declare = self.spec.split == Split::Declare;
+        let sure = |s: Seat| {
+            !declare || self.seats.get(s).and_then(|x| x.declared) != Some(Declaration::Both)
+        };
+        let contenders = self.contenders(false);
+        let ranked_in = |s: &Seat| ranked.iter().flatten().any(|r| r == s);
+        // Each pot no ranked seat has surely taken: who can still win it.
+        let open: Vec<Vec<Seat>> = self
+            .pots()
+            .iter()
+            .filter(|p| p.amount > 0)
+            .map(|p| {
+                p.eligible
+                    .iter()
+                    .copied()
+                    .filter(|s| contenders.contains(s))
+                    .collect::<Vec<Seat>>()
+            })
+            .filter(|can_win| !can_win.iter().any(|&s| ranked_in(&s) && sure(s)))
+            .map(|can_win| can_win.into_iter().filter(|s| !ranked_in(s)).collect())
+            .collect();
+        contenders.into_iter().filter(|s| !ranked_in(s)).find(|s| {
+            let mut mine = open.iter().filter(|u| u.contains(s)).peekable();
+            mine.peek().is_some() && mine.all(|u| u.len() == 1)
+        })
+    }
+
     /// P4, G2, G7 at the showdown: the live seats that can win the high side
     /// (`low` false) or the low side. In declare games only those who
     /// declared that side, or both; elsewhere every live seat.

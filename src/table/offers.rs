@@ -187,6 +187,15 @@ impl Table {
         (acts && !deals.is_empty()).then_some((deals, ahead))
     }
 
+    /// Issue 32: the deals still due when they lead straight to the
+    /// showdown (nobody can act again: a run-out, or the one card left),
+    /// and the table after them; `None` otherwise.
+    pub fn deals_to_showdown(&self) -> Option<(Vec<TableEvent>, Table)> {
+        let (deals, ahead) = self.deals_ahead();
+        let done = ahead.live_hand()?.state().phase() == Phase::Showdown;
+        (done && !deals.is_empty()).then_some((deals, ahead))
+    }
+
     /// Issue 22: a run-out. When nobody can act again before the showdown
     /// (the players all in), every street still to come, so one press
     /// says the board is out. `None` unless more than one deal is due and

@@ -435,6 +435,24 @@ impl AmountEntry {
             .and_then(|p| u32::try_from(p.len()).ok())
     }
 
+    /// [`AmountEntry::path_to`] as the action screen takes it: the
+    /// player's whole stack is one held bet/raise there (issue 32), which
+    /// records it without opening entry.
+    pub fn action_path(&self, target: Chips) -> Option<Vec<Press>> {
+        if self.max_is != MaxIs::AllIn {
+            return self.path_to(target);
+        }
+        let held = Press {
+            button: Button::BetRaise,
+            long: true,
+        };
+        if target == self.max {
+            return Some(vec![held]);
+        }
+        // Held bet/raise opens no entry here, so no path starts with it.
+        self.paths(target, Some(held))
+    }
+
     /// One shortest press sequence from the action screen (this entry not
     /// yet open) that confirms `target`, OK included: typed on the keypad
     /// where that is shorter, else breadth-first over
@@ -444,7 +462,12 @@ impl AmountEntry {
     /// range over the chip grid times the chips; fine for pricing hands and
     /// tests, not meant for the panel's hot path.
     pub fn path_to(&self, target: Chips) -> Option<Vec<Press>> {
-        let stepped = self.stepped_path(target);
+        self.paths(target, None)
+    }
+
+    /// [`AmountEntry::path_to`] with no path opened by `not_opening`.
+    fn paths(&self, target: Chips, not_opening: Option<Press>) -> Option<Vec<Press>> {
+        let stepped = self.stepped_path(target, not_opening);
         let typed = self.keypad_path(target);
         match (stepped, typed) {
             (Some(a), Some(b)) if b.len() < a.len() => Some(b),
@@ -454,7 +477,7 @@ impl AmountEntry {
     }
 
     /// [`AmountEntry::path_to`] with the steps and shortcuts alone.
-    fn stepped_path(&self, target: Chips) -> Option<Vec<Press>> {
+    fn stepped_path(&self, target: Chips, not_opening: Option<Press>) -> Option<Vec<Press>> {
         if target < self.min || target > self.max {
             return None;
         }
@@ -478,7 +501,7 @@ impl AmountEntry {
                     queue.push_back(key);
                 }
             };
-        for p in PRESSES {
+        for p in PRESSES.into_iter().filter(|&p| Some(p) != not_opening) {
             if let Some(e) = fresh.clone().opened_by(p) {
                 visit(None, &e, p, &mut queue);
             }

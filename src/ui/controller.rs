@@ -8,7 +8,7 @@ use crate::engine::{Action, BoardResult, Declaration, Event, LegalActions, Phase
 use crate::table::{Night, Table, TableEvent};
 use crate::ui::{Button, Press};
 
-use super::amount::{AmountEntry, EntryOutcome};
+use super::amount::{AmountEntry, EntryOutcome, MaxIs};
 use super::host::Dialog;
 use super::keypad::Keypad;
 use super::menu::{nobody, seats_for};
@@ -251,6 +251,9 @@ impl Controller {
                     Some(events) => (Mode::Main, Intent::ApplyAll(events)),
                     None => hand_event(Event::RunItTwice),
                 },
+                _ if run_out_names(table) && Keypad::digit(press).is_some() => {
+                    self.run_out_and_name(table, press)
+                }
                 _ => self.deal_and_act(table, press),
             },
             Screen::Showdown(r) => self.ranking(table, r.into_owned(), press),
@@ -279,14 +282,22 @@ impl Controller {
             }
             Button::CheckCall => hand_event(Event::Act(seat, Action::CheckCall)),
             // Fixed limit: the only amount needs no entry; one
-            // press records it (held still goes to entry, at all-in).
+            // press records it (held: the all-in, as below).
             Button::BetRaise if !press.long => match state.and_then(|s| s.fixed_amount()) {
                 Some(x) => hand_event(Event::Act(seat, Action::BetRaiseTo(x))),
                 None => self.open_entry(table, la, press),
             },
+            // Issue 32: held, the player's whole stack in one press, as a
+            // call is one: an all-in needs no amount read off the screen.
+            // Where the most he may put in is less (a pot limit, a cap), it
+            // opens entry on that maximum, named, for OK.
+            Button::BetRaise => match self.entry_for(table).filter(|e| e.max_is == MaxIs::AllIn) {
+                Some(e) => hand_event(Event::Act(seat, Action::BetRaiseTo(e.max))),
+                None => self.open_entry(table, la, press),
+            },
             // Plus and minus open entry too (taking their step), so
             // "min and a chip" is not a separate opening press.
-            Button::BetRaise | Button::Plus | Button::Minus => self.open_entry(table, la, press),
+            Button::Plus | Button::Minus => self.open_entry(table, la, press),
             Button::Ok | Button::Undo => (Mode::Main, Intent::None),
         }
     }
@@ -311,6 +322,27 @@ impl Controller {
             (mode @ Mode::Entry(_), Intent::None) => (mode, Intent::ApplyAll(deals)),
             (_, Intent::None) => (Mode::Main, Intent::None),
             (mode, other) => (mode, other),
+        }
+    }
+
+    /// Issue 32: where the cards still due lead straight to the showdown,
+    /// the best hand's seat key says they are out and names its place, one
+    /// press: the deals are recorded and the showdown opens with that
+    /// place given. A key never pays: the showdown shows the payout and OK
+    /// pays it, as ever.
+    fn run_out_and_name(&self, table: &Table, press: Press) -> (Mode, Intent) {
+        let Some((deals, ahead)) = table.deals_to_showdown() else {
+            return (Mode::Main, Intent::None);
+        };
+        let Some(hand) = ahead.hand() else {
+            return (Mode::Main, Intent::None);
+        };
+        let state = hand.state();
+        let mut r = Ranking::new(state).with_seats(&hand.order);
+        let _ = r.press(state, press);
+        match r.refused.take() {
+            Some(why) => (Mode::Main, Intent::Tell(why)),
+            None => (Mode::Ranking(r), Intent::ApplyAll(deals)),
         }
     }
 
@@ -549,6 +581,15 @@ impl Controller {
             },
         }
     }
+}
+
+/// Issue 32: on this deal prompt a seat key deals what is due and names
+/// the best hand: the cards lead straight to the showdown (a run-out, or
+/// the last card with nobody to act), and bet/raise is not "both boards
+/// out" (run it twice offered: the run-out is OK as before, so no key
+/// means two things).
+pub fn run_out_names(table: &Table) -> bool {
+    table.deals_to_showdown().is_some() && !table.offers().run_it_twice
 }
 
 /// What a button does between hands, besides OK's deal.

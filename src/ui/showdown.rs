@@ -47,6 +47,9 @@ pub struct Ranking {
     pub open_tie: bool,
     /// The page of the lines under the bar (issue 32: they page).
     pub page: usize,
+    /// Places given by the rule, not a key ([`HandState::forced_winner`]),
+    /// as (side, seat): undo takes each back with the place that forced it.
+    forced: Vec<(usize, Seat)>,
     sides: usize,
 }
 
@@ -61,6 +64,7 @@ impl Ranking {
             cancelled: false,
             open_tie: false,
             page: 0,
+            forced: Vec::new(),
             sides: per_board * usize::from(state.boards().max(1)),
         }
     }
@@ -204,10 +208,28 @@ impl Ranking {
             _ => self.groups.push(vec![seat]),
         }
         self.open_tie = false;
+        self.place_forced(state);
         if cands.len() == 1 || self.decided(state) {
             self.finish_side();
         }
         None
+    }
+
+    /// Issue 32: on a high side, a hand that alone can still win the pots
+    /// it is in takes the next place without a press (a side pot whose
+    /// other contenders folded, the last hand in a pot). A low side is
+    /// never placed so: the last low hand may not qualify.
+    fn place_forced(&mut self, state: &HandState) {
+        if self.side(state).1 {
+            return;
+        }
+        while !self.decided(state) {
+            let Some(seat) = state.forced_winner(&self.groups) else {
+                return;
+            };
+            self.groups.push(vec![seat]);
+            self.forced.push((self.done.len(), seat));
+        }
     }
 
     /// Whether OK, with the lines under the bar on `pages` pages, turns
@@ -267,23 +289,37 @@ impl Ranking {
         self.open_tie = false;
     }
 
+    /// Undo: the last place named, with any the rule placed after it.
     fn take_back(&mut self) {
+        while let Some(seat) = self.take_back_one() {
+            let side = self.done.len();
+            match self.forced.last() {
+                Some(&f) if f == (side, seat) => {
+                    self.forced.pop();
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Takes back the last place; the seat it took back, if one.
+    fn take_back_one(&mut self) -> Option<Seat> {
         self.open_tie = false;
         if self.groups.is_empty() {
             match self.done.pop() {
                 Some(side) => self.groups = side,
                 None => {
                     self.cancelled = true;
-                    return;
+                    return None;
                 }
             }
         }
-        if let Some(g) = self.groups.last_mut() {
-            g.pop();
-            if g.is_empty() {
-                self.groups.pop();
-            }
+        let g = self.groups.last_mut()?;
+        let seat = g.pop();
+        if g.is_empty() {
+            self.groups.pop();
         }
+        seat
     }
 }
 

@@ -82,8 +82,10 @@ fn rank(c: &mut Controller, n: &Night, name: &str, place: Button) -> Intent {
 /// G7 (H1 7/27, "players declare high/low/both and hold a showdown"): Ann
 /// declares high, Dan low, Fay both. Fay has the best high hand, Dan the
 /// best low: Fay fails one way, so the high half is Ann's and the low half
-/// Dan's. After Fay is ranked first for high, Ann must still be rankable,
-/// and OK must not end the side: Fay alone decides nothing.
+/// Dan's. After Fay is ranked first for high, Fay alone decides nothing:
+/// Ann, the one high hand left, takes second place without a key (issue
+/// 32: a pot with a single contender left needs no press) and the side
+/// ends with both ranked.
 #[test]
 fn g7_a_both_declarer_ranked_first_does_not_end_the_side() {
     let n = night(
@@ -100,12 +102,14 @@ fn g7_a_both_declarer_ranked_first_does_not_end_the_side() {
         .candidates(state)
         .contains(&hand_seat(&n, "Dan")));
     assert_eq!(rank(&mut c, &n, "Fay", Button::Ok), Intent::None);
-    assert!(
-        !ranking(&c, &n).decided(state),
-        "Fay declared both: she decides nothing alone"
+    // Fay declared both: not her alone but Fay then Ann ends the high side.
+    assert_eq!(
+        ranking(&c, &n).done.first(),
+        Some(&vec![
+            vec![hand_seat(&n, "Fay")],
+            vec![hand_seat(&n, "Ann")]
+        ]),
     );
-    // Ann second for high: the last candidate, so the side ends.
-    assert_eq!(rank(&mut c, &n, "Ann", Button::Ok), Intent::None);
     // The low side: only Dan and Fay declared it. Dan is the best low.
     assert!(!ranking(&c, &n)
         .candidates(state)

@@ -49,6 +49,8 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("deal-flop", pictured::deal_flop),
     ("bomb-deal", pictured::bomb_deal),
     ("run-out-twice", crate::ui_deals::run_out_twice),
+    // Issue 32: the best hand's seat key deals the run-out and names it.
+    ("run-out-keys", crate::ui_nights::savings::run_out_keys),
     ("showdown-ranking", pictured::showdown_ranking),
     ("showdown-split", pictured::showdown_split),
     ("guts-call", pictured::guts_call),

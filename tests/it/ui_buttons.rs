@@ -80,9 +80,10 @@ fn b8_an_oversized_chip_is_a_call_unless_a_raise_is_entered() {
     }
 }
 
-/// The controller presses exactly what `AmountEntry::path_to` prices: every
-/// amount of the range, entered along its shortest path from the action
-/// screen (plus and minus open entry there), ends in that raise.
+/// The controller presses exactly what `AmountEntry::action_path` prices:
+/// every amount of the range, entered along its shortest path from the
+/// action screen (plus and minus open entry there; held bet/raise is the
+/// all-in, issue 32), ends in that raise.
 #[test]
 fn the_priced_paths_are_what_the_panel_does() {
     let text = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\ndeal\n";
@@ -95,7 +96,7 @@ fn the_priced_paths_are_what_the_panel_does() {
     let mut opened_by = std::collections::BTreeSet::new();
     for x in (entry.min..=entry.max).filter(|x| x % short == 0 || *x == entry.max) {
         let path = entry
-            .path_to(x)
+            .action_path(x)
             .unwrap_or_else(|| panic!("{x} unreachable"));
         opened_by.insert(format!("{:?}", path[0]));
         let mut ctl = Controller::new();

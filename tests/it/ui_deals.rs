@@ -134,7 +134,7 @@ fn a_run_out_is_one_ok_and_a_street_with_betting_after_it_is_not() {
     let mut f = render::Frame::new();
     screens::draw(&mut f, &View::of(&n), &Controller::new()).expect("drawn");
     assert!(
-        shows(&f, "RUN IT OUT") && shows(&f, "OK when all dealt"),
+        shows(&f, "RUN IT OUT") && shows(&f, "OK, or key: best hand"),
         "{}",
         render::to_terminal(&f)
     );
@@ -146,10 +146,15 @@ fn a_run_out_is_one_ok_and_a_street_with_betting_after_it_is_not() {
     apply(&mut n, intent);
     let state = n.table().live_hand().expect("a hand").state().clone();
     assert_eq!(state.phase(), Phase::Showdown);
-    // Action buttons on a run-out record nothing: nobody is to act.
+    // Nobody is to act: the buttons are seat keys (issue 32). Seats 2, 4
+    // and 5 cannot win (Bob folded, nobody sits at 4 or 5): told so, and
+    // nothing is recorded.
     let n = night(text);
-    for b in [Button::Fold, Button::CheckCall, Button::Plus, Button::Minus] {
-        assert_eq!(Controller::new().press(&n, press(b)), Intent::None, "{b:?}");
+    for b in [Button::CheckCall, Button::Plus, Button::Minus] {
+        assert!(
+            matches!(Controller::new().press(&n, press(b)), Intent::Tell(_)),
+            "{b:?}"
+        );
     }
     // The river alone is one deal (nothing to run out): OK deals it.
     let n = night(&format!("{text}flop\nturn\n"));
@@ -198,14 +203,15 @@ fn s3_bet_raise_on_the_run_out_runs_it_twice_and_deals_both_boards() {
     let state = n.table().live_hand().expect("a hand").state().clone();
     assert_eq!(state.phase(), Phase::Showdown);
     assert_eq!(state.boards(), 2);
-    // The default house does not run it twice: bet/raise is no run-out.
+    // The default house does not run it twice: bet/raise there is seat
+    // 3's key (issue 32), one board dealt and Cat named, no second board.
     let n = night(
         "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 40\n\
         button Ann\ndeal\nAnn raise 100\nBob fold\nCat call\n",
     );
     assert_eq!(
         Controller::new().press(&n, press(Button::BetRaise)),
-        Intent::None
+        Intent::ApplyAll(vec![TableEvent::Hand(Event::Deal); 3])
     );
 }
 

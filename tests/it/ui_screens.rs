@@ -610,7 +610,8 @@ fn deal_prompts_name_what_to_deal() {
     let twice = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 40\njoin 2 Bob 40\njoin 3 Cat 10\nbutton Ann\ndeal\nAnn raise 40\nBob call\nCat call\nruntwice\n";
     // Issue 22: nobody can bet again, so one OK deals the rest, both boards.
     shown(twice, "RUN BOTH OUT");
-    shown(twice, "OK when all dealt");
+    // Both boards agreed: the best hand's key deals them (issue 32).
+    shown(twice, "OK, or key: best hand");
     shown(&format!("{twice}flop\n"), "RUN BOTH OUT");
     // A double-board bomb pot (H0) bets on each street: "deal both flops".
     let bomb = "rules config/houses/h0-pot-limit-home.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\nbomb\ndeal\nAnn call\nBob call\nCat check\n";

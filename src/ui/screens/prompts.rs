@@ -60,6 +60,10 @@ pub(super) fn prompt<D: Canvas>(
                     "OK, or {} acts",
                     Names::of(table, 9).hand(hand, s)
                 )),
+                // Issue 32: the best hand's seat key deals it and names it.
+                None if crate::ui::controller::run_out_names(table) => {
+                    Line::of(format_args!("OK, or key: best hand"))
+                }
                 None if run_out => Line::of(format_args!("OK when all dealt")),
                 None => Line::of(format_args!("OK when dealt")),
             };

@@ -391,13 +391,19 @@ impl Dealer {
             .controller()
             .entry_for(self.table())
             .unwrap_or_else(|| panic!("{name} may not bet:\n{}", to_terminal(&self.frame())));
-        let path = entry.path_to(target).unwrap_or_else(|| {
+        let path = entry.action_path(target).unwrap_or_else(|| {
             panic!(
                 "{to} is outside {}..{}",
                 self.money(entry.min),
                 self.money(entry.max)
             )
         });
+        // Issue 32: the whole stack is one held bet/raise, the top of the
+        // range the action screen shows.
+        if let [all_in] = path[..] {
+            let shown = self.money(target);
+            return self.sees(&[&shown]).press_as(all_in.button, all_in.long);
+        }
         let (ok, presses) = path.split_last().expect("a path");
         for p in presses {
             self.press_as(p.button, p.long);

@@ -60,3 +60,36 @@ fn any_amount_is_at_most_eight_presses_at_every_house() {
         }
     }
 }
+
+/// Held plus and minus on the action screen already mean something (README,
+/// "The simulator"; the button map in `ui`): entry opens at the minimum and
+/// takes one held step up (the largest house chip not above the amount), or
+/// at the all-in and takes one down, and only OK records it. The night's
+/// fewest-presses search uses them (H2's hand 22 raises to 22 units, the
+/// minimum 18 and a $1 chip, with held plus and OK: `DEALERD_PRESSES=hands`), so
+/// giving them another meaning is a change a dealer would meet, not a free
+/// key; this test fails if that happens unseen.
+#[test]
+fn held_plus_and_minus_open_entry_a_big_chip_off_min_and_all_in() {
+    use crate::ui_screens::night;
+    use dealerd::engine::{Action, Event};
+    // Default chips 1, 5, 25, 100; blinds 1/2. Ann, on the button, acts
+    // first: a raise to 4 at least, 180 at most.
+    let n =
+        night("rules default\njoin 1 Ann 180\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\ndeal\n");
+    let held = |button| Press { button, long: true };
+    for (button, opened) in [(Button::Plus, 4 + 1), (Button::Minus, 180 - 100)] {
+        let mut c = Controller::new();
+        assert_eq!(c.press(&n, held(button)), Intent::None, "{button:?}");
+        let Mode::Entry(e) = &c.mode else {
+            panic!("held {button:?} opens entry, not {:?}", c.mode)
+        };
+        assert_eq!((e.min, e.max, e.amount), (4, 180, opened), "{button:?}");
+        let Intent::Apply(TableEvent::Hand(Event::Act(_, Action::BetRaiseTo(x)))) =
+            c.press(&n, tap(Button::Ok))
+        else {
+            panic!("OK records the amount held {button:?} opened on")
+        };
+        assert_eq!(x, opened);
+    }
+}
