@@ -5,8 +5,8 @@
 //! | Button | In a betting round | In amount entry |
 //! | --- | --- | --- |
 //! | Fold | fold | leave entry |
-//! | Check/Call | check, call (or post the bring-in) | next shortcut down (wraps to all-in); held: step by the next smaller chip |
-//! | Bet/Raise | open entry at the legal minimum; held: the whole stack in one press (a pot limit or cap under it: entry at that maximum) | next shortcut up (min, ½ pot, pot, max, back to min: the same four in every hand); held: the maximum |
+//! | Check/Call | check, call (or post the bring-in) | next shortcut down (stops at the minimum: nothing wraps); held: step by the next smaller chip |
+//! | Bet/Raise | open entry at the legal minimum; held: the whole stack in one press (a pot limit or cap under it: entry at that maximum) | next shortcut up (min, ½ pot, pot, max, the same four in every hand; stops at the maximum); held: the maximum |
 //! | Plus | open entry at the minimum, then step up as in entry | one step chip up; held: one largest chip not above the amount |
 //! | Minus | open entry at all-in, then step down as in entry | one step chip down; held: one largest chip not above the amount |
 //! | OK | held: menu | confirm; held: the keypad ([`keypad`]) |
@@ -27,9 +27,9 @@
 //! records them with it (`Table::deals_before_action`); on a run-out one
 //! OK deals every street left (bet/raise: run it twice and both boards
 //! out, where the table would take it; elsewhere a seat key deals them and
-//! names the best hand, [`controller::run_out_names`]); at showdown the buttons enter the
-//! ranking, and the OK that names the last pot's winner pays
-//! ([`showdown`]).
+//! names the best hand, [`controller::run_out_names`]); at showdown the seat keys name each
+//! place, best first, no key pays, and OK pays once every pot has its
+//! winner ([`showdown`]).
 //!
 //! The step chip is the largest chip at most 1/16 of the pot after the call,
 //! fixed for the entry; steps land on amounts the house chips can make and
