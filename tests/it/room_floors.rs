@@ -16,7 +16,9 @@ use serde_json::Value;
 
 use crate::common;
 use crate::room::{floor_has, mosquitto, wait_for, Broker, FloorProc, Table, SIT_AND_DEAL};
-use crate::room_trust::{call_and_undo, count, documented_broker, numbers, publish_lines};
+use crate::room_trust::{
+    call_and_undo, count, documented_broker, numbers, publish_lines, publish_retained,
+};
 
 fn skip(test: &str) -> Option<PathBuf> {
     let bin = mosquitto();
@@ -365,12 +367,12 @@ fn twenty_tables_fit_a_1280x800_board_grouped_by_game_and_stakes() {
         states.push((id.clone(), board_state(&id, game, stakes, players, ended)));
     }
     for (id, state) in &states {
-        publish_lines(
+        publish_retained(
             broker.port,
             &format!("dealerd/{id}/state"),
             &format!("{state}\n"),
         );
-        publish_lines(broker.port, &format!("dealerd/{id}/status"), "online\n");
+        publish_retained(broker.port, &format!("dealerd/{id}/status"), "online\n");
     }
     wait_for("twenty tables on the floor", || {
         let tables = floor.tables();
@@ -523,12 +525,12 @@ fn staff_keep_an_interest_list_that_the_board_shows_next_to_an_open_seat() {
     ];
     for (id, game, players) in tables {
         let state = board_state(id, game, "blinds 1/2", players, false);
-        publish_lines(
+        publish_retained(
             broker.port,
             &format!("dealerd/{id}/state"),
             &format!("{state}\n"),
         );
-        publish_lines(broker.port, &format!("dealerd/{id}/status"), "online\n");
+        publish_retained(broker.port, &format!("dealerd/{id}/status"), "online\n");
     }
     wait_for("three tables", || {
         let t = floor.tables();

@@ -518,6 +518,19 @@ fn open_fds(pid: u32) -> usize {
 
 /// Publishes each line of `lines` on `topic`, one message a line.
 pub fn publish_lines(port: u16, topic: &str, lines: &str) {
+    publish(port, topic, lines, false);
+}
+
+/// [`publish_lines`] retained, as a table publishes its state and status
+/// (`room::publish`): a floor that subscribes after the publish still gets
+/// it, as it would from a real table (a plain publish made just after a
+/// floor starts raced its subscription, and the wait for it timed out on
+/// a loaded machine).
+pub fn publish_retained(port: u16, topic: &str, lines: &str) {
+    publish(port, topic, lines, true);
+}
+
+fn publish(port: u16, topic: &str, lines: &str, retain: bool) {
     let mut child = Command::new("mosquitto_pub")
         .args([
             "-p",
@@ -530,6 +543,7 @@ pub fn publish_lines(port: u16, topic: &str, lines: &str) {
             topic,
             "-l",
         ])
+        .args(retain.then_some("-r"))
         .stdin(Stdio::piped())
         .spawn()
         .expect("mosquitto_pub runs");
@@ -558,11 +572,11 @@ fn the_floor_holds_against_many_and_slow_clients_bad_states_floods_and_many_tabl
         "game": "Good game", "stakes": "", "seats": [{"seat": 1, "player": null}],
         "seats_open": 1, "hands": 0, "hand": null, "ended": false
     });
-    publish_lines(broker.port, "dealerd/t1/state", &format!("{good}\n"));
+    publish_retained(broker.port, "dealerd/t1/state", &format!("{good}\n"));
     let mut bad = good.clone();
     bad["table"] = "t9".into();
     bad["seats"] = Value::Null;
-    publish_lines(broker.port, "dealerd/t9/state", &format!("{bad}\n"));
+    publish_retained(broker.port, "dealerd/t9/state", &format!("{bad}\n"));
     wait_for("t1's state", || {
         (floor.tables()["tables"]["t1"]["state"]["game"] == "Good game").then_some(())
     });
