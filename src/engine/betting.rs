@@ -37,8 +37,15 @@ impl Order {
             len: n.min(MAX_PLAYERS),
             seats: [0; MAX_PLAYERS],
         };
-        for (k, s) in order.seats[..order.len].iter_mut().enumerate() {
-            *s = (start + k) % n;
+        // `(start + k) % n` for each k, counted round without a division
+        // per seat (issue 35: a division is tens of cycles).
+        let mut next = start;
+        for s in order.seats[..order.len].iter_mut() {
+            if next >= n {
+                next %= n;
+            }
+            *s = next;
+            next += 1;
         }
         order
     }
@@ -83,7 +90,6 @@ impl Round {
     pub(super) fn start(state: &HandState, bet: BetStep, first: bool) -> Round {
         let seats = &state.seats;
         let n = seats.len();
-        let mut rs = [RoundSeat::default(); MAX_PLAYERS];
         // The most any other live seat can reach: the largest bet plus stack
         // of the live seats, or the second largest for the seat that has the
         // largest. Found in one pass, not a pass per seat (issue 35).
@@ -97,13 +103,6 @@ impl Round {
             } else if reach > second {
                 second = reach;
             }
-        }
-        for (s, st) in seats.iter().enumerate() {
-            if st.folded || st.stack == 0 {
-                continue;
-            }
-            let others = if top_seat == Some(s) { second } else { top };
-            rs[s].needs = st.bet < others;
         }
         let current = seats.iter().map(|s| s.bet).max().unwrap_or(0);
         let spec = &state.spec;
@@ -186,8 +185,16 @@ impl Round {
             big_made: false,
             bring_in_pending: bet.opener == Opener::BringIn && current == 0,
             aggressor: None,
-            seats: rs,
+            seats: [RoundSeat::default(); MAX_PLAYERS],
         };
+        // Marked in the round itself, not in an array copied into it.
+        for (s, (st, rs)) in seats.iter().zip(round.seats.iter_mut()).enumerate() {
+            if st.folded || st.stack == 0 {
+                continue;
+            }
+            let others = if top_seat == Some(s) { second } else { top };
+            rs.needs = st.bet < others;
+        }
         let known = match bet.opener {
             Opener::Blinds | Opener::LeftOfButton | Opener::Lead => true,
             // No round had an opener: the dealer names the seat.

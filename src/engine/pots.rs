@@ -6,7 +6,7 @@ use super::error::RuleError;
 use super::event::{BoardResult, Declaration};
 use super::spec::Split;
 use super::state::{HandState, SeatState};
-use super::{Chips, Seat};
+use super::{Chips, Seat, MAX_PLAYERS};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Pot {
@@ -28,22 +28,60 @@ pub struct Pot {
 ///
 /// [`AnteMode::Dead`]: super::AnteMode::Dead
 pub(super) fn pots(seats: &[SeatState], pooled: Chips, dropped: Chips) -> Vec<Pot> {
-    by_level(&puts(seats, |s| s.committed), pooled, dropped)
+    collect(&puts(seats, |s| s.committed), pooled, dropped)
 }
 
 /// P1/D1: the pots in the middle, without the bets of the round in progress
 /// (each seat's `committed` less its `bet`): the chips collected at the end of
 /// earlier rounds and the forced money, split where a player went all in.
 pub(super) fn settled(seats: &[SeatState], pooled: Chips, dropped: Chips) -> Vec<Pot> {
-    by_level(
+    collect(
         &puts(seats, |s| s.committed.saturating_sub(s.bet)),
         pooled,
         dropped,
     )
 }
 
-/// One seat's chips that count for the pots.
+/// A few seats, on the stack: a hand has at most [`MAX_PLAYERS`]
+/// (`HandState::new` refuses more). The showdown's pots and winners were
+/// most of a replayed hand's allocations (issue 35).
 #[derive(Clone, Copy)]
+struct Few<T: Copy + Default> {
+    len: usize,
+    items: [T; MAX_PLAYERS],
+}
+
+impl<T: Copy + Default> Few<T> {
+    fn new() -> Self {
+        Few {
+            len: 0,
+            items: [T::default(); MAX_PLAYERS],
+        }
+    }
+
+    /// Past [`MAX_PLAYERS`] items there is no seat to push: ignored.
+    fn push(&mut self, item: T) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = item;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..self.len]
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// One seat's chips that count for the pots.
+#[derive(Clone, Copy, Default)]
 struct Put {
     chips: Chips,
     /// Where this seat stands among the levels: its chips if it is all in;
@@ -55,7 +93,7 @@ struct Put {
 }
 
 /// `bets`: the part of a seat's money that is bets (collected, or all).
-fn puts(seats: &[SeatState], bets: impl Fn(&SeatState) -> Chips) -> Vec<Put> {
+fn puts(seats: &[SeatState], bets: impl Fn(&SeatState) -> Chips) -> Few<Put> {
     let behind = |s: &SeatState| !s.folded && s.stack > 0;
     let most_dead = seats
         .iter()
@@ -63,30 +101,58 @@ fn puts(seats: &[SeatState], bets: impl Fn(&SeatState) -> Chips) -> Vec<Put> {
         .map(|s| s.dead)
         .max()
         .unwrap_or(0);
-    seats
-        .iter()
-        .map(|s| {
-            let chips = bets(s) + s.dead;
-            Put {
-                chips,
-                level: if behind(s) {
-                    bets(s) + most_dead
-                } else {
-                    chips
-                },
-                folded: s.folded,
-            }
-        })
-        .collect()
+    let mut out = Few::new();
+    for s in seats {
+        let chips = bets(s) + s.dead;
+        out.push(Put {
+            chips,
+            level: if behind(s) {
+                bets(s) + most_dead
+            } else {
+                chips
+            },
+            folded: s.folded,
+        });
+    }
+    out
 }
 
-fn by_level(put: &[Put], pooled: Chips, mut dropped: Chips) -> Vec<Pot> {
-    let mut levels: Vec<Chips> = put.iter().filter(|p| !p.folded).map(|p| p.level).collect();
+fn collect(put: &Few<Put>, pooled: Chips, dropped: Chips) -> Vec<Pot> {
+    let mut out = Vec::new();
+    let _ = by_level(put.as_slice(), pooled, dropped, |amount, eligible| {
+        out.push(Pot {
+            amount,
+            eligible: eligible.to_vec(),
+        });
+        Ok::<(), ()>(())
+    });
+    out
+}
+
+/// Each pot, main pot first, as its amount and its eligible seats; stops at
+/// the first error `each` returns.
+fn by_level<E>(
+    put: &[Put],
+    pooled: Chips,
+    mut dropped: Chips,
+    mut each: impl FnMut(Chips, &[Seat]) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut levels = Few::<Chips>::new();
+    for p in put.iter().filter(|p| !p.folded) {
+        levels.push(p.level);
+    }
+    let levels = levels.as_mut_slice();
     levels.sort_unstable();
-    levels.dedup();
-    let mut out = Vec::with_capacity(levels.len());
     let mut prev = 0;
-    for (i, &level) in levels.iter().enumerate() {
+    let mut i = 0;
+    while i < levels.len() {
+        let level = levels[i];
+        // Equal levels are one pot (was a `dedup`): the last of them is the
+        // last level.
+        let mut next = i + 1;
+        while next < levels.len() && levels[next] == level {
+            next += 1;
+        }
         let mut amount: Chips = put
             .iter()
             .map(|p| p.chips.min(level) - p.chips.min(prev))
@@ -94,7 +160,7 @@ fn by_level(put: &[Put], pooled: Chips, mut dropped: Chips) -> Vec<Pot> {
         if i == 0 {
             amount += pooled;
         }
-        if i + 1 == levels.len() {
+        if next == levels.len() {
             amount += put
                 .iter()
                 .filter(|p| p.folded)
@@ -105,17 +171,18 @@ fn by_level(put: &[Put], pooled: Chips, mut dropped: Chips) -> Vec<Pot> {
         dropped -= taken;
         amount -= taken;
         if amount > 0 {
-            let eligible = put
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| !p.folded && p.level >= level)
-                .map(|(q, _)| q)
-                .collect();
-            out.push(Pot { amount, eligible });
+            let mut eligible = Few::<Seat>::new();
+            for (q, p) in put.iter().enumerate() {
+                if !p.folded && p.level >= level {
+                    eligible.push(q);
+                }
+            }
+            each(amount, eligible.as_slice())?;
         }
         prev = level;
+        i = next;
     }
-    out
+    Ok(())
 }
 
 /// What each seat receives from the pots at showdown.
@@ -133,23 +200,29 @@ pub(super) fn award_noting(
     let mut odd = false;
     let mut pay = vec![0; state.seats.len()];
     let boards = results.len().max(1) as Chips;
-    for (p, pot) in pots(&state.seats, state.pooled, state.dropped)
-        .iter()
-        .enumerate()
-    {
-        // P5: each board takes its share of every pot; the extra chip goes to the first.
-        let share = pot.amount / boards;
-        let extra = pot.amount % boards;
-        for (b, result) in results.iter().enumerate() {
-            let amount = share + Chips::from((b as Chips) < extra);
-            odd |= split_share(state, result, pot, amount, &mut pay).ok_or(
-                RuleError::PotUnranked {
-                    pot: p,
-                    amount: pot.amount,
-                },
-            )?;
-        }
-    }
+    let put = puts(&state.seats, |s| s.committed);
+    let mut p = 0;
+    by_level(
+        put.as_slice(),
+        state.pooled,
+        state.dropped,
+        |pot_amount, eligible| {
+            // P5: each board takes its share of every pot; the extra chip goes to the first.
+            let share = pot_amount / boards;
+            let extra = pot_amount % boards;
+            for (b, result) in results.iter().enumerate() {
+                let amount = share + Chips::from((b as Chips) < extra);
+                odd |= split_share(state, result, eligible, amount, &mut pay).ok_or(
+                    RuleError::PotUnranked {
+                        pot: p,
+                        amount: pot_amount,
+                    },
+                )?;
+            }
+            p += 1;
+            Ok(())
+        },
+    )?;
     Ok((pay, odd))
 }
 
@@ -157,21 +230,18 @@ pub(super) fn award_noting(
 fn split_share(
     state: &HandState,
     result: &BoardResult,
-    pot: &Pot,
+    eligible: &[Seat],
     amount: Chips,
     pay: &mut [Chips],
 ) -> Option<bool> {
-    if pot.eligible.len() == 1 {
-        pay[pot.eligible[0]] += amount;
+    if eligible.len() == 1 {
+        pay[eligible[0]] += amount;
         return Some(false);
     }
     let (high, low) = match state.spec.split {
-        Split::High => (best(&result.high, &pot.eligible), Vec::new()),
-        Split::HiLo => (
-            best(&result.high, &pot.eligible),
-            best(&result.low, &pot.eligible),
-        ),
-        Split::Declare => declared_winners(state, result, &pot.eligible),
+        Split::High => (best(&result.high, eligible), Few::new()),
+        Split::HiLo => (best(&result.high, eligible), best(&result.low, eligible)),
+        Split::Declare => declared_winners(state, result, eligible),
     };
     // P4: no low means high scoops; the odd chip of the halves goes to high.
     let (high_amount, low_amount) = match (high.is_empty(), low.is_empty()) {
@@ -180,25 +250,24 @@ fn split_share(
         (true, false) => (0, amount),
         (true, true) => return None,
     };
-    let odd_high = split_evenly(&high, high_amount, pay);
-    let odd_low = split_evenly(&low, low_amount, pay);
+    let odd_high = split_evenly(high.as_slice(), high_amount, pay);
+    let odd_low = split_evenly(low.as_slice(), low_amount, pay);
     Some(odd_high || odd_low)
 }
 
 /// The best ranked group among `eligible`, in seat order.
-fn best(ranking: &[Vec<Seat>], eligible: &[Seat]) -> Vec<Seat> {
+fn best(ranking: &[Vec<Seat>], eligible: &[Seat]) -> Few<Seat> {
     for group in ranking {
-        let mut winners: Vec<Seat> = group
-            .iter()
-            .copied()
-            .filter(|s| eligible.contains(s))
-            .collect();
+        let mut winners = Few::new();
+        for &s in group.iter().filter(|s| eligible.contains(s)) {
+            winners.push(s);
+        }
         if !winners.is_empty() {
-            winners.sort_unstable();
+            winners.as_mut_slice().sort_unstable();
             return winners;
         }
     }
-    Vec::new()
+    Few::new()
 }
 
 /// Declare games: a seat that declared both must win (or tie) both sides, or
@@ -207,7 +276,7 @@ fn declared_winners(
     state: &HandState,
     result: &BoardResult,
     eligible: &[Seat],
-) -> (Vec<Seat>, Vec<Seat>) {
+) -> (Few<Seat>, Few<Seat>) {
     let declared = |s: Seat| state.seats[s].declared.unwrap_or(Declaration::High);
     let mut contenders: Vec<Seat> = eligible.to_vec();
     loop {
@@ -225,14 +294,15 @@ fn declared_winners(
         let low = best(&result.low, &lows);
         let before = contenders.len();
         contenders.retain(|&s| {
-            declared(s) != Declaration::Both || (high.contains(&s) && low.contains(&s))
+            declared(s) != Declaration::Both
+                || (high.as_slice().contains(&s) && low.as_slice().contains(&s))
         });
         if contenders.len() == before {
             return (high, low);
         }
         if contenders.is_empty() {
             // Everyone who declared both failed: the high hand takes the pot.
-            return (best(&result.high, eligible), Vec::new());
+            return (best(&result.high, eligible), Few::new());
         }
     }
 }

@@ -232,7 +232,7 @@ fn replay_shared(
             error,
         };
         while let Some((_, event)) = extra.next_if(|(at, _)| *at <= step) {
-            state.apply_mut(event).map_err(fail)?;
+            apply(&mut state, event, fail)?;
             dealt = None;
         }
         let event = match action.kind {
@@ -255,7 +255,7 @@ fn replay_shared(
             _ => None,
         };
         if let Some(event) = event {
-            state.apply_mut(&event).map_err(fail)?;
+            apply(&mut state, &event, fail)?;
             continue;
         }
         dealt = None;
@@ -266,7 +266,7 @@ fn replay_shared(
             ActionKind::CompleteBetRaise { player, to } => (player - 1, Action::BetRaiseTo(to)),
             ActionKind::BringIn { player } => (player - 1, Action::BringIn),
             ActionKind::ShowMuck { player } => {
-                state.apply_mut(&Event::Show(player - 1)).map_err(fail)?;
+                apply(&mut state, &Event::Show(player - 1), fail)?;
                 line(ActionStep {
                     hand: number,
                     step,
@@ -282,7 +282,7 @@ fn replay_shared(
                     .nth(2)
                     .map_or(0, |c| c.len() / 2);
                 let n = u8::try_from(cards).unwrap_or(u8::MAX);
-                state.apply_mut(&Event::Draw(player - 1, n)).map_err(fail)?;
+                apply(&mut state, &Event::Draw(player - 1, n), fail)?;
                 after_draw = true;
                 line(ActionStep {
                     hand: number,
@@ -305,9 +305,9 @@ fn replay_shared(
             continue;
         }
         if state.awaiting_opener() {
-            state.apply_mut(&Event::NameOpener(seat)).map_err(fail)?;
+            apply(&mut state, &Event::NameOpener(seat), fail)?;
         }
-        state.apply_mut(&Event::Act(seat, event)).map_err(fail)?;
+        apply(&mut state, &Event::Act(seat, event), fail)?;
         acted = true;
         line(ActionStep {
             hand: number,
@@ -544,6 +544,20 @@ impl Plain {
             line.extend_from_slice(b"]\n");
             out.write_all(line)
         };
+    }
+}
+
+/// `state.apply_mut(event).map_err(fail)`, inlined: `map_err` was a call
+/// that copied the whole `Result` at every event (issue 35).
+#[inline(always)]
+fn apply(
+    state: &mut HandState,
+    event: &Event,
+    fail: impl FnOnce(RuleError) -> ReplayError,
+) -> Result<(), ReplayError> {
+    match state.apply_mut(event) {
+        Ok(()) => Ok(()),
+        Err(error) => Err(fail(error)),
     }
 }
 
