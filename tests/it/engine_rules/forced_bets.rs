@@ -53,6 +53,20 @@ fn f1_big_blind_option_to_raise_when_limped_to() {
 }
 
 #[test]
+fn f1_short_big_blind_all_in_still_sets_the_full_blind_to_call() {
+    // The big blind (seat 1) has 3 of his 10: all in. Seat 2 still calls 10,
+    // the smallest raise is to 20, and the small blind completes to 10.
+    let mut t = T::new(nl(10), blinds(&[100, 3, 100], 5, 10));
+    assert_eq!(t.to_act(), Some(2));
+    assert_eq!(t.hand.state().to_call(2), 10);
+    assert_eq!(t.range(2), Ok((20, 100)));
+    t.act(2, CheckCall);
+    assert_eq!(t.hand.state().to_call(0), 5);
+    t.act(0, CheckCall);
+    assert!(!matches!(t.hand.state().phase(), Phase::Betting(0)));
+}
+
+#[test]
 fn f2_dead_antes_go_to_the_main_pot() {
     let s = setup(
         &[5, 100, 100],
