@@ -104,9 +104,24 @@ impl Round {
                 second = reach;
             }
         }
-        let current = seats.iter().map(|s| s.bet).max().unwrap_or(0);
         let spec = &state.spec;
         let forced = &state.setup.forced;
+        let mut current = seats.iter().map(|s| s.bet).max().unwrap_or(0);
+        if first && spec.options.short_blind_sets_bet {
+            // F1, F2: a blind (straddle, kill, live post) all in for less than
+            // its amount still sets the bet: the others call the full blind,
+            // not what the short stack had ("players to act must call the
+            // complete amount of the big blind"). The excess of a call over
+            // the all-in is a side pot, or comes back uncalled. PHH (and
+            // PokerKit) call what was posted: a replay keeps that.
+            let full = forced
+                .iter()
+                .filter(|f| f.kind.is_live())
+                .map(|f| f.amount)
+                .max()
+                .unwrap_or(0);
+            current = current.max(full);
+        }
         let straddles = if first {
             forced
                 .iter()

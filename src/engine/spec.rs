@@ -194,6 +194,17 @@ pub struct Options {
     /// it is the best hand, all action after the draw is void": the dealer
     /// says so at the showdown ([`Event::CheckedSeven`](super::Event::CheckedSeven)).
     pub checked_seven_void: bool,
+    /// F1: a blind (a straddle, a kill, a live post) all in for less than
+    /// its amount still sets the bet to call at its full amount.
+    ///
+    /// - `true` (card rooms; what a dealer expects, and every house game:
+    ///   the rule books are silent): "players to act must call the complete
+    ///   amount of the big blind, even if the all-in player has posted less";
+    ///   the excess of a call is a side pot, or comes back uncalled.
+    /// - `false` (PHH and PokerKit, so `dealerd replay`): the next player
+    ///   calls what the short blind posted. A history where this moved money
+    ///   says so in `_differs`.
+    pub short_blind_sets_bet: bool,
 }
 
 impl Default for Options {
@@ -214,6 +225,7 @@ impl Default for Options {
             checked_may_complete: false,
             max_draw: None,
             checked_seven_void: false,
+            short_blind_sets_bet: false,
         }
     }
 }

@@ -220,7 +220,9 @@ pub struct RawGame {
     #[schemars(with = "Option<Decimal>")]
     pub spread_max: Option<Amount>,
     /// The blinds in posting order, small blind first, at most three;
-    /// equal amounts are allowed (catalog: F1).
+    /// equal amounts are allowed. A blind all in for less still sets the
+    /// bet: the others call the full blind, and what the short player could
+    /// not match is a side pot (catalog: F1).
     #[schemars(with = "Option<Vec<Decimal>>", length(max = 3))]
     pub blinds: Option<Spanned<Vec<Amount>>>,
     /// Posted by every player (catalog: F2).

@@ -283,3 +283,40 @@ fn every_hand_has_a_history_or_a_logged_reason_under_quiet() {
     );
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+/// F1: the house has the others call a short big blind's full amount
+/// (`f1-h0-short-big-blind-others-call-the-full-blind.scn`), PHH's reader
+/// (PokerKit 0.7.7: `checking_or_calling_amount` 15 over blinds 10/25 with
+/// 15 posted) what was posted. The history says so in `_differs`, and
+/// replays to the table's stacks under the house's game all the same.
+#[test]
+fn f1_a_short_big_blind_called_in_full_is_said_in_differs() {
+    let script = "rules config/houses/h0-pot-limit-home.toml\n\
+        join 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\njoin 4 Dan 20\n\
+        correct Cat 0.15 money\nbutton Ann\ndeal\n\
+        Dan call\nAnn call\nBob call\n\
+        flop\nBob check\nDan check\nAnn check\n\
+        turn\nBob check\nDan check\nAnn check\n\
+        river\nBob check\nDan check\nAnn check\n\
+        showdown Dan > Cat > Ann > Bob\n";
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let n = dealerd::table::script::run("f1.scn", script, root).unwrap_or_else(|e| panic!("{e}"));
+    let text = phh_writer::to_phh(n.table()).expect("written");
+    let v: toml::Value = toml::from_str(&text).expect("TOML");
+    let differs = v.get("_differs").map(|d| d.to_string()).unwrap_or_default();
+    assert!(
+        differs.contains("a blind all in for less"),
+        "{differs}\n{text}"
+    );
+    // Without a short blind there is nothing to say.
+    let street = "Bob check\nCat check\nDan check\nAnn check\n";
+    let plain = format!(
+        "rules config/houses/h0-pot-limit-home.toml\n\
+         join 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\njoin 4 Dan 20\n\
+         button Ann\ndeal\nDan call\nAnn call\nBob call\nCat check\n\
+         flop\n{street}turn\n{street}river\n{street}showdown Dan > Cat > Ann > Bob\n"
+    );
+    let n = dealerd::table::script::run("f1.scn", &plain, root).unwrap_or_else(|e| panic!("{e}"));
+    let text = phh_writer::to_phh(n.table()).expect("written");
+    assert!(!text.contains("_differs"), "{text}");
+}

@@ -23,7 +23,7 @@ use std::io::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::engine::Phase;
+use crate::engine::{Chips, Phase};
 use crate::table::Table;
 
 /// What the table knows about a hand that the hand itself does not.
@@ -142,6 +142,23 @@ pub fn to_phh_with(table: &Table, meta: &HandMeta) -> Result<String, String> {
     }
     if setup.skip_first_bet {
         differs.push("a bomb pot: no first betting round (_bomb_pot)".into());
+    }
+    // F1: the house has the others call a short blind's full amount,
+    // PHH's reader what was posted (`Options::short_blind_sets_bet`).
+    let short_blind = setup.forced.iter().any(|f| {
+        let posts: Chips = setup
+            .forced
+            .iter()
+            .filter(|g| g.seat == f.seat)
+            .map(|g| g.amount)
+            .sum();
+        f.kind.is_live() && setup.stacks.get(f.seat).is_some_and(|&s| s < posts)
+    });
+    if short_blind && spec.options.short_blind_sets_bet {
+        differs.push(
+            "a blind all in for less: the house has the others call the full blind, PHH what was posted"
+                .into(),
+        );
     }
     differs.extend(verify::options_apart(&spec));
     let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");

@@ -225,6 +225,9 @@ pub(super) fn game(g: &RawGame, c: &mut Check) -> Option<Game> {
         check_raise: g.check_raise.unwrap_or(true),
         straddle_is_raise: g.straddle_is_raise.unwrap_or(false),
         fold_when_checkable: g.fold_when_checkable.unwrap_or(false),
+        // F1: the rule books are silent; a dealer has the others call the
+        // full blind (see `Options::short_blind_sets_bet`).
+        short_blind_sets_bet: true,
         ..Options::default()
     };
     if let Some(m) = &g.max_bet_raise {

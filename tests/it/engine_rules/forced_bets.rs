@@ -53,6 +53,36 @@ fn f1_big_blind_option_to_raise_when_limped_to() {
 }
 
 #[test]
+fn f1_short_big_blind_all_in_still_sets_the_full_blind_to_call() {
+    // The big blind (seat 1) has 3 of his 10: all in. Seat 2 still calls 10,
+    // the smallest raise is to 20, and the small blind completes to 10.
+    let mut spec = nl(10);
+    spec.options.short_blind_sets_bet = true;
+    let mut t = T::new(spec, blinds(&[100, 3, 100], 5, 10));
+    assert_eq!(t.to_act(), Some(2));
+    assert_eq!(t.hand.state().to_call(2), 10);
+    assert_eq!(t.range(2), Ok((20, 100)));
+    t.act(2, CheckCall);
+    assert_eq!(t.hand.state().to_call(0), 5);
+    t.act(0, CheckCall);
+    assert!(!matches!(t.hand.state().phase(), Phase::Betting(0)));
+}
+
+/// PHH's convention, which `dealerd replay` keeps: PokerKit 0.7.7, blinds
+/// 10/25 with the big blind's 15 all in, has the next player call 15 and
+/// raise to at least 40 (`checking_or_calling_amount`,
+/// `min_completion_betting_or_raising_to_amount`).
+#[test]
+fn f1_without_the_house_option_a_short_big_blind_is_called_as_posted_as_pokerkit_does() {
+    let mut t = T::new(nl(25), blinds(&[1000, 15, 1000], 10, 25));
+    assert_eq!(t.to_act(), Some(2));
+    assert_eq!(t.hand.state().to_call(2), 15);
+    assert_eq!(t.range(2), Ok((40, 1000)));
+    t.act(2, CheckCall);
+    assert_eq!(t.hand.state().to_call(0), 5);
+}
+
+#[test]
 fn f2_dead_antes_go_to_the_main_pot() {
     let s = setup(
         &[5, 100, 100],
