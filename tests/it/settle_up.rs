@@ -200,8 +200,8 @@ fn m5_the_ledger_lists_every_player_and_a_correction_as_a_correction() {
     assert!(lines.iter().any(|f| shows(f, "money in")), "{text}");
     assert!(lines.iter().any(|f| shows(f, "+10")), "{text}");
     // The NIGHT page says it again in the night's totals, by name.
-    assert!(lines.iter().any(|f| shows(f, "corrected in 10")), "{text}");
-    assert!(lines.iter().any(|f| shows(f, "hands played 2")), "{text}");
+    assert!(lines.iter().any(|f| shows(f, "corrected in")), "{text}");
+    assert!(lines.iter().any(|f| shows(f, "hands 2")), "{text}");
     // Two hands of blinds: whoever is down pays whoever is up.
     assert!(lines.iter().any(|f| shows(f, ">")), "{text}");
 }
@@ -284,13 +284,45 @@ fn m5_the_night_page_names_each_total() {
     let money = |c| t.rules().house.unit.times(c).to_string();
     let l = t.ledger();
     for line in [
-        format!("hands played {}", t.hands_played()),
+        format!("hands {}", t.hands_played()),
         format!("misdeals {}", t.misdeals()),
-        format!("house fees {}", money(l.fees())),
-        format!("bought in {}", money(l.money_in())),
+        "house fees".to_string(),
+        money(l.fees()),
+        "bought in".to_string(),
+        money(l.money_in()),
     ] {
         assert!(shows(&f, &line), "{line}");
     }
+}
+
+/// The NIGHT page at its fullest: money corrected both ways (six rows),
+/// seven-figure totals and long names: every row on the panel, whole.
+#[test]
+fn m5_the_night_page_at_its_fullest_shows_every_row() {
+    use dealerd::ui::{render, screens};
+    let n = night(
+        "rules tests/data/rules/deep-ten.toml\njoin 1 Alexandra 1000000\n\
+         join 2 Christophe 1000000\njoin 3 Maximilian 999999\n\
+         correct Alexandra 1999999 money\ncorrect Christophe 1 money\n\
+         leave Maximilian\n",
+    );
+    let lines = screens::night_lines(n.table());
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    let last = screens::ledger_pages(n.table()) - 1;
+    let mut f = render::Frame::new();
+    screens::ledger_page(&mut f, n.table(), last).unwrap();
+    let text = render::to_terminal(&f);
+    for (label, figure) in &lines {
+        assert!(label.len() + 1 + figure.len() <= 25, "{label} {figure}");
+        assert!(
+            shows(&f, label) && shows(&f, figure),
+            "{label} {figure}:\n{text}"
+        );
+    }
+    assert!(
+        lines.contains(&("corrected out".into(), "999999".into())),
+        "{lines:?}"
+    );
 }
 
 #[test]

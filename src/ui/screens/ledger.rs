@@ -49,8 +49,10 @@ fn settle_up_page<D: Canvas>(
         // two transfers.
         let head = Line::of(format_args!("NIGHT p{all}/{all}"));
         left(d, &head, &FONT_6X10, 0)?;
-        for (i, l) in night_lines(table).iter().enumerate() {
-            left(d, l, &FONT_5X8, 11 + 8 * i as i32)?;
+        for (i, (label, figure)) in night_lines(table).iter().enumerate() {
+            let y = 11 + 8 * i as i32;
+            left(d, label, &FONT_5X8, y)?;
+            right(d, figure, &FONT_5X8, y)?;
         }
         return Ok(());
     }
@@ -139,34 +141,42 @@ pub fn settle_head(_table: &Table, page: usize, all: usize) -> String {
 
 /// The NIGHT page's lines: hands played to the end and misdeals, as the
 /// QR and `nights.csv` count them, the house's fees, and the money that
-/// came in and went out, corrections apart from buy-ins and cash-outs.
-pub fn night_lines(table: &Table) -> Vec<String> {
+/// came in and went out, corrections apart from buy-ins and cash-outs;
+/// each a label and its figure. Six at most, the rows the page has.
+pub fn night_lines(table: &Table) -> Vec<(String, String)> {
     let l = table.ledger();
-    let mut lines = vec![
-        format!("hands played {}", table.hands_played()),
-        format!("misdeals {}", table.misdeals()),
-        format!("house fees {}", money(table, l.fees())),
-        format!(
-            "bought in {}",
-            money(table, l.money_in() - l.corrections_in())
-        ),
-        format!(
-            "cashed out {}",
-            money(table, l.money_out() - l.corrections_out())
-        ),
+    let mut sums = vec![
+        ("house fees", l.fees()),
+        ("bought in", l.money_in() - l.corrections_in()),
+        ("cashed out", l.money_out() - l.corrections_out()),
     ];
-    // One line each: both on one would not fit five-digit amounts.
+    // A row each: both on one would not fit five-digit amounts.
     if l.corrections_in() > 0 {
-        lines.push(format!("corrected in {}", money(table, l.corrections_in())));
+        sums.push(("corrected in", l.corrections_in()));
     }
     if l.corrections_out() > 0 {
-        lines.push(format!(
-            "corrected out {}",
-            money(table, l.corrections_out())
-        ));
+        sums.push(("corrected out", l.corrections_out()));
     }
-    lines
+    let counts = (
+        format!("hands {}", table.hands_played()),
+        format!("misdeals {}", table.misdeals()),
+    );
+    let figures = sums.into_iter().map(|(label, units)| {
+        // A figure too long for its row beside the label is shortened,
+        // never rounded up (the books and the report keep it whole).
+        let whole = money(table, units).to_string();
+        let figure = if label.len() + 1 + whole.len() > NIGHT_CHARS {
+            money(table, units).compact().to_string()
+        } else {
+            whole
+        };
+        (label.to_string(), figure)
+    });
+    std::iter::once(counts).chain(figures).collect()
 }
+
+/// The characters of [`FONT_5X8`] a row of the panel holds.
+const NIGHT_CHARS: usize = (W / 5) as usize;
 
 /// Player rows a ledger page holds.
 const PLAYER_ROWS: usize = 6;
