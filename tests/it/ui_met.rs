@@ -463,64 +463,53 @@ fn i32_taking_back_a_paid_pot_names_who_and_how_much() {
     crate::night::assert_frame_shows(&f, &["Take back?", "Cat wins 6"]);
 }
 
-/// The winner cashes out and a walk-in takes his seat before the next
-/// deal: the hand's result still names who won it, not the seat's new
+/// The winner of the paid hand leaves his seat by `leave` and a walk-in,
+/// Zoe, takes it before the next deal: the hand's result still names who
+/// won it, before she sits and after, never "seat N" or the seat's new
 /// player.
-#[test]
-fn i32_a_winner_who_left_is_named_not_whoever_took_his_seat() {
+fn the_result_still_names_the_winner(leave: impl Fn(&Night, usize) -> TableEvent) {
     let (mut n, c, winner) = folded_to_the_big_blind();
     let seat = (0..3)
         .find(|&s| n.table().player(s).is_some_and(|p| *p.name == *winner))
         .expect("seated");
-    n.apply(TableEvent::Leave { seat }).expect("cashes out");
+    n.apply(leave(&n, seat)).expect("leaves the seat");
+    let named = |n: &Night| {
+        let t = texts(n, &c);
+        assert!(
+            t.iter().any(|l| l.contains(&format!("won {winner} "))),
+            "{t:?}"
+        );
+        assert!(
+            !t.iter()
+                .any(|l| l.contains("won Zoe") || l.contains("won seat")),
+            "{t:?}"
+        );
+    };
+    named(&n);
     n.apply(TableEvent::Join {
         seat,
         name: "Zoe".into(),
         buy_in: 100,
     })
     .expect("sits");
-    let t = texts(&n, &c);
-    assert!(
-        t.iter().any(|l| l.contains(&format!("won {winner} "))),
-        "{t:?}"
-    );
-    assert!(!t.iter().any(|l| l.contains("won Zoe")), "{t:?}");
+    named(&n);
 }
 
-/// The winner is moved to another seat and a walk-in takes the one he
-/// left: the result still names him, never "seat N" or the walk-in.
+/// The winner cashes out.
+#[test]
+fn i32_a_winner_who_left_is_named_not_whoever_took_his_seat() {
+    the_result_still_names_the_winner(|_, seat| TableEvent::Leave { seat });
+}
+
+/// The winner is moved to another seat (it read "won seat 3").
 #[test]
 fn i32_a_winner_who_moved_seats_is_named_not_his_old_seat() {
-    let (mut n, c, winner) = folded_to_the_big_blind();
-    let seat = (0..3)
-        .find(|&s| n.table().player(s).is_some_and(|p| *p.name == *winner))
-        .expect("seated");
-    let to = (0..n.table().seats().len())
-        .find(|&s| n.table().player(s).is_none())
-        .expect("an empty seat");
-    n.apply(TableEvent::MoveSeat { from: seat, to })
-        .expect("moves");
-    let t = texts(&n, &c);
-    assert!(
-        t.iter().any(|l| l.contains(&format!("won {winner} "))),
-        "{t:?}"
-    );
-    n.apply(TableEvent::Join {
-        seat,
-        name: "Zoe".into(),
-        buy_in: 100,
-    })
-    .expect("sits");
-    let t = texts(&n, &c);
-    assert!(
-        t.iter().any(|l| l.contains(&format!("won {winner} "))),
-        "{t:?}"
-    );
-    assert!(
-        !t.iter()
-            .any(|l| l.contains("won Zoe") || l.contains("won seat")),
-        "{t:?}"
-    );
+    the_result_still_names_the_winner(|n, seat| {
+        let to = (0..n.table().seats().len())
+            .find(|&s| n.table().player(s).is_none())
+            .expect("an empty seat");
+        TableEvent::MoveSeat { from: seat, to }
+    });
 }
 
 /// Six all in at six amounts, long names: the showdown's pots (a main
