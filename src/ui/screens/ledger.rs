@@ -85,7 +85,7 @@ fn settle_up_page<D: Canvas>(
         }
         None => Ok(()),
     })?;
-    let head = settle_head(table, page, all);
+    let head = settle_head(page, all);
     left(d, &head, &FONT_5X8, 0)?;
     if transfers.is_empty() {
         left(d, "all even", &FONT_5X8, 11)?;
@@ -129,7 +129,7 @@ const HEAD_CHARS: usize = ((W - H) / 5) as usize;
 /// hands it covers are counted on the NIGHT page, in words: `11h 1md`
 /// was read as anything), then the page (`page` counts from 0 of `all`);
 /// where the column is too narrow, the `p` goes first.
-pub fn settle_head(_table: &Table, page: usize, all: usize) -> String {
+fn settle_head(page: usize, all: usize) -> String {
     let page = page + 1;
     let wide = format!("SETTLE p{page}/{all}");
     if wide.chars().count() <= HEAD_CHARS {

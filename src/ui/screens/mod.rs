@@ -41,7 +41,7 @@ pub use action::{action, entry_hint};
 pub use between::{between, PreviewCache};
 pub use clock::clock;
 pub use footer::message;
-pub use ledger::{ledger, ledger_page, ledger_pages, night_lines, settle_head};
+pub use ledger::{ledger, ledger_page, ledger_pages, night_lines};
 pub use menus::menu;
 pub use names::money;
 pub use showdown::{showdown, showdown_pages};
