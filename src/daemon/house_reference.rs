@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::house_examples::EXAMPLES;
 use super::house_file;
+use crate::rules::MAX_AMOUNT_UNITS;
 
 /// Sections in the order a host writes them.
 const ORDER: [&str; 16] = [
@@ -23,7 +24,8 @@ pub fn markdown() -> String {
     let schema: Value = serde_json::from_str(&house_file::json_schema()).unwrap_or(Value::Null);
     let r = Reference { root: &schema };
     let mut out = String::new();
-    out.push_str(INTRO);
+    // The ceiling is written from the constant `check` holds amounts to.
+    out.push_str(&INTRO.replace("{MAX}", &MAX_AMOUNT_UNITS.to_string()));
     let props = schema["properties"].as_object();
     let required = names(&schema["required"]);
     let mut keys: Vec<&str> = props
@@ -85,9 +87,11 @@ file for a common home game.
 
 Amounts are money in the house currency, exact: a whole number (`40`) or a
 decimal string (`\"0.25\"`), never a float, each a whole number of
-`[house] unit`. A key left out takes its default. Catalog ids (B2, S1, ...)
-point into the rules catalog the tests are named by; they are
-cross-references, not explanations.
+`[house] unit`. No amount may be over {MAX} (a million million)
+in the currency, nor over {MAX} units of `[house] unit`. A key
+left out takes its default. Catalog ids (B2, S1, ...) point into the rules
+catalog the tests are named by; they are cross-references, not
+explanations.
 
 Every example works as written in the starter file (`dealerd init`): put
 it under its section's header, with the keys it is shown `with` in that
@@ -97,13 +101,14 @@ section's table (a game shown with a `name` is a game of its own);
 An editor that reads the schema (see the README) flags what this page's
 types and ranges say as you type. `dealerd check` says all of that in the
 same words, and also what a schema cannot say, one key against another: an
-amount that is not a whole number of `unit`, a minimum buy-in over the
-maximum, blinds or a bomb ante the buy-in cannot cover, a straddle over the
-maximum buy-in, a cap under the big blind, a key that applies only to some
-structures or games, a game name used twice or named in `[bomb]`/`[kill]`
-but not dealt, duplicate card UIDs or names. `tests/it/rules_schema_agree.rs`
-generates files from the schema (valid ones, and ones with one value the
-schema forbids; cards and the roster aside) and holds the two to that list.
+amount that is not a whole number of `unit` or is over {MAX} of
+them, a minimum buy-in over the maximum, blinds or a bomb ante the buy-in
+cannot cover, a straddle over the maximum buy-in, a cap under the big
+blind, a key that applies only to some structures or games, a game name
+used twice or named in `[bomb]`/`[kill]` but not dealt, duplicate card
+UIDs or names. `tests/it/rules_schema_agree.rs` generates files from the
+schema (valid ones, and ones with one value the schema forbids; cards and
+the roster aside) and holds the two to that list.
 
 ";
 
@@ -190,7 +195,18 @@ impl<'a> Reference<'a> {
     fn kind(&self, s: &'a Value) -> (String, String) {
         let s = self.written(s);
         if self.is_amount(s) {
-            return ("amount".into(), "more than 0".into());
+            // The whole-number branch's bounds are every amount's (the
+            // string branch's pattern says the same).
+            let most = s["oneOf"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find_map(|b| b["maximum"].as_u64());
+            let range = most.map_or_else(
+                || "more than 0".into(),
+                |m| format!("more than 0, at most {m}"),
+            );
+            return ("amount".into(), range);
         }
         let choices = self.choices(s);
         if !choices.is_empty() {

@@ -16,8 +16,11 @@ use crate::engine::Chips;
 /// The most decimal places an amount may have.
 const MAX_SCALE: u32 = 6;
 
-/// The most units any one amount in the file may be (and the most currency
-/// `house.unit` itself may be). Far above any home game, yet every derived
+/// The most units any one amount in the file may be, and the most currency
+/// any amount (`house.unit` itself too) may be: the second is a rule on the
+/// value alone, which the schema states and an editor flags; the first
+/// depends on `house.unit`, which only `check` can say. Far above any home
+/// game, yet every derived
 /// amount stays exact: a night may take 9 000 buy-ins of this size before the
 /// table's ceiling ([`MAX_TABLE_UNITS`]), and a unit this large written out
 /// (`Decimal::times`) still fits its `u128` with room to spare.
@@ -91,6 +94,9 @@ impl Decimal {
 
     /// This amount in units, or why it cannot be one.
     pub(crate) fn units(&self, unit: &Decimal) -> Result<Chips, Units> {
+        if self.over_ceiling() {
+            return Err(Units::OverCeiling);
+        }
         match self.whole_units(unit) {
             None => Err(Units::NotWhole),
             Some(n) if n > u128::from(MAX_AMOUNT_UNITS) => Err(Units::TooMany),
@@ -98,7 +104,7 @@ impl Decimal {
         }
     }
 
-    /// Over [`MAX_AMOUNT_UNITS`] in the currency (for `house.unit` itself).
+    /// Over [`MAX_AMOUNT_UNITS`] in the currency: refused whatever the unit.
     pub(crate) fn over_ceiling(&self) -> bool {
         self.digits > u128::from(MAX_AMOUNT_UNITS) * 10u128.pow(self.scale)
     }
@@ -253,7 +259,17 @@ impl Times {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Units {
     NotWhole,
+    /// Over [`MAX_AMOUNT_UNITS`] units of the house's unit.
     TooMany,
+    /// Over [`MAX_AMOUNT_UNITS`] in the currency, whatever the unit.
+    OverCeiling,
+}
+
+/// The ceiling in the currency as every message says it: the figure in
+/// full, as the file would write it, and in words, since thirteen digits
+/// are not read at a glance.
+pub(crate) fn the_most() -> String {
+    format!("the most any amount may be: {MAX_AMOUNT_UNITS} (a million million)")
 }
 
 /// [`Times::compact`].
@@ -339,6 +355,10 @@ impl Visitor<'_> for DecimalVisitor {
     }
 }
 
+/// The schema's amount string: what [`Decimal::parse`] reads (no spaces
+/// around it), more than 0 and not over [`the_most`].
+pub(crate) const AMOUNT_PATTERN: &str = "^(?:0*(?:[1-9][0-9]{0,11}(?:\\.[0-9]{1,6})?|1000000000000(?:\\.0{1,6})?)|0+\\.(?:[1-9][0-9]{0,5}|0[1-9][0-9]{0,4}|00[1-9][0-9]{0,3}|000[1-9][0-9]{0,2}|0000[1-9][0-9]?|00000[1-9]))$";
+
 impl JsonSchema for Decimal {
     fn schema_name() -> Cow<'static, str> {
         "Amount".into()
@@ -346,12 +366,17 @@ impl JsonSchema for Decimal {
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
-            "description": "Money in the house currency, more than 0: a whole number (40) or an exact decimal string (\"0.25\", at most 6 decimals). Floats are refused.",
+            "description": format!(
+                "Money in the house currency, more than 0 and at most {MAX_AMOUNT_UNITS} (a million million): a whole number (40) or an exact decimal string (\"0.25\", at most {MAX_SCALE} decimals). Floats are refused."
+            ),
             "oneOf": [
-                { "type": "integer", "minimum": 1 },
-                // No lookahead (editors' regex engines differ): a non-zero
-                // digit before the point, or one of the six after it.
-                { "type": "string", "pattern": "^(?:[0-9]*[1-9][0-9]*(?:\\.[0-9]{1,6})?|0+\\.(?:[1-9][0-9]{0,5}|0[1-9][0-9]{0,4}|00[1-9][0-9]{0,3}|000[1-9][0-9]{0,2}|0000[1-9][0-9]?|00000[1-9]))$" }
+                { "type": "integer", "minimum": 1, "maximum": MAX_AMOUNT_UNITS },
+                // No lookahead (editors' regex engines differ). Any leading
+                // zeros, then: 1 to 12 digits from a non-zero one, with a
+                // fraction or not; the ceiling itself, with only zeros
+                // after its point; or 0 with a fraction that is not all
+                // zeros (one of its six places is the first non-zero).
+                { "type": "string", "pattern": AMOUNT_PATTERN }
             ]
         })
     }

@@ -212,11 +212,21 @@ impl<'s> Shape<'s> {
         let s = self.resolve(schema);
         let span = v.span();
         if self.is_amount(s) {
-            if let Err(why) = amount(v.get_ref()) {
-                self.fatal(&span, why);
-            } else if zero(v.get_ref()) {
+            match amount(v.get_ref()) {
+                Err(why) => self.fatal(&span, why),
+                Ok(Read::Taken) => {}
                 // Every amount in the file is money that must exist.
-                self.problem(&span, format!("{} must be more than 0", here.key()));
+                Ok(Read::Zero) => {
+                    self.problem(&span, format!("{} must be more than 0", here.key()))
+                }
+                // An amount still read lets the meaning checks go on: they
+                // count it as refused, so nothing is compared with it.
+                Ok(Read::Over { readable: true }) => {
+                    self.problem(&span, over_the_most(here, v.get_ref()));
+                }
+                Ok(Read::Over { readable: false }) => {
+                    self.fatal(&span, over_the_most(here, v.get_ref()));
+                }
             }
             return;
         }
@@ -461,7 +471,7 @@ impl<'s> Shape<'s> {
 enum Here<'a> {
     Top(&'a str),
     In(&'a str, &'a str),
-    /// An item of a list: how it is named, and the header its tables have.
+    /// An item of a list: the list's key, and the header its tables have.
     Item(String, String),
 }
 
@@ -469,7 +479,7 @@ impl Here<'_> {
     fn key(&self) -> String {
         match self {
             Here::Top(k) | Here::In(_, k) => (*k).to_string(),
-            Here::Item(k, _) => k.clone(),
+            Here::Item(list, _) => format!("each of {list}"),
         }
     }
 
@@ -484,7 +494,7 @@ impl Here<'_> {
             Here::In(sec, k) => format!("{sec} {k}"),
             Here::Item(_, sec) => sec.clone(),
         };
-        Here::Item(format!("each of {}", self.key()), section)
+        Here::Item(self.key(), section)
     }
 
     /// The header a table here is named by in messages.
@@ -573,25 +583,35 @@ fn tag_of<'v>(b: &'v Value, tag: &str) -> Option<&'v str> {
     b.get("properties")?.get(tag)?.get("const")?.as_str()
 }
 
+/// What [`amount`] read.
+enum Read {
+    Taken,
+    Zero,
+    /// Over [`super::amount::the_most`]; `readable` when the value is still
+    /// a [`super::Decimal`], so the rest of the file can be read on.
+    Over {
+        readable: bool,
+    },
+}
+
 /// An amount as [`super::Decimal`] reads it, written as the schema's
-/// pattern says (no spaces around it).
-fn amount(v: &DeValue<'_>) -> Result<(), String> {
+/// pattern says (no spaces around it), and whether it is 0 or over the
+/// ceiling (the schema's `minimum`, `maximum` and pattern).
+fn amount(v: &DeValue<'_>) -> Result<Read, String> {
     let bad = || "expected an amount: a whole number (40) or a decimal string (\"0.25\")";
-    // A number only too large is said to be that, not "not an amount"
-    // (issue 35); the limit in the currency is the meaning check's.
-    let too_large = |n: &str| {
-        format!(
-            "amount {n} is too large: no amount may be over {} units",
-            super::MAX_AMOUNT_UNITS
-        )
-    };
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let ceiling = i128::from(super::MAX_AMOUNT_UNITS);
     match v {
         DeValue::Integer(i) => match i128::from_str_radix(i.as_str(), i.radix()) {
             Ok(n) if n < 0 => Err(format!("amount {n} is negative")),
-            Ok(n) if n > i128::from(u64::MAX) => Err(too_large(i.as_str())),
-            Ok(_) => Ok(()),
-            Err(_) if digits(i.as_str()) => Err(too_large(i.as_str())),
+            Ok(0) => Ok(Read::Zero),
+            Ok(n) if n > ceiling => Ok(Read::Over {
+                readable: n <= i128::from(u64::MAX),
+            }),
+            Ok(_) => Ok(Read::Taken),
+            // Past even an i128: a number only too large is said to be that,
+            // not "not an amount" (issue 35).
+            Err(_) if digits(i.as_str()) => Ok(Read::Over { readable: false }),
             Err(_) => Err(bad().into()),
         },
         DeValue::Float(f) => Err(format!(
@@ -599,20 +619,35 @@ fn amount(v: &DeValue<'_>) -> Result<(), String> {
             f.as_str(),
             f.as_str()
         )),
-        DeValue::String(s) if s.trim() == s.as_ref() && super::Decimal::parse(s).is_some() => {
-            Ok(())
-        }
-        DeValue::String(s)
-            if s.split_once('.').map_or(digits(s), |(w, f)| {
-                digits(w) && (f.is_empty() || digits(f)) && f.len() <= 6
-            }) && s.split('.').next().is_some_and(|w| w.len() > 20) =>
-        {
-            Err(too_large(s))
-        }
-        DeValue::String(s) => Err(format!(
-            "\"{s}\" is not an amount; expected a decimal such as \"0.25\" or \"40\" (at most 6 decimals)"
-        )),
+        DeValue::String(s) if s.trim() == s.as_ref() => match super::Decimal::parse(s) {
+            Some(d) if d.is_zero() => Ok(Read::Zero),
+            Some(d) if d.over_ceiling() => Ok(Read::Over { readable: true }),
+            Some(_) => Ok(Read::Taken),
+            // Written as a decimal, yet not read: only its size stops it.
+            None if s
+                .split_once('.')
+                .map_or(digits(s), |(w, f)| digits(w) && digits(f) && f.len() <= 6) =>
+            {
+                Ok(Read::Over { readable: false })
+            }
+            None => Err(not_an_amount(s)),
+        },
+        DeValue::String(s) => Err(not_an_amount(s)),
         _ => Err(bad().into()),
+    }
+}
+
+fn not_an_amount(s: &str) -> String {
+    format!("\"{s}\" is not an amount; expected a decimal such as \"0.25\" or \"40\" (at most 6 decimals)")
+}
+
+/// An amount over the ceiling, named by its key (or its list) and written
+/// as the file has it.
+fn over_the_most(here: &Here, v: &DeValue<'_>) -> String {
+    let most = super::amount::the_most();
+    match here {
+        Here::Item(list, _) => format!("{list} lists {}, which is over {most}", shown(v)),
+        _ => format!("{} is over {most}", here.key_is(v)),
     }
 }
 
@@ -631,15 +666,6 @@ fn fits(n: i128, s: &Value) -> bool {
         _ => return false,
     };
     (lo..=hi).contains(&n)
-}
-
-/// An amount [`amount`] took that is nothing.
-fn zero(v: &DeValue<'_>) -> bool {
-    match v {
-        DeValue::Integer(i) => i128::from_str_radix(i.as_str(), i.radix()) == Ok(0),
-        DeValue::String(s) => super::Decimal::parse(s).is_some_and(|d| d.is_zero()),
-        _ => false,
-    }
 }
 
 fn range_text(lo: Option<i128>, hi: Option<i128>) -> String {

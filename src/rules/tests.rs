@@ -527,3 +527,115 @@ fn locating_many_places_on_one_line_scans_it_once() {
     assert_eq!(loc.line_col(2 * 79_999), (1, 2 * 79_999 + 1));
     assert_eq!(loc.scanned.get(), 0);
 }
+
+/// The schema's `Amount` as an editor applies it: the whole-number
+/// branch's `minimum` and `maximum`, and the string branch's pattern.
+fn schema_takes_amount(literal: &toml::Value) -> bool {
+    use schemars::{JsonSchema, SchemaGenerator};
+    let schema = Decimal::json_schema(&mut SchemaGenerator::default());
+    let branches = schema.as_value()["oneOf"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let of = |ty: &str| {
+        branches
+            .iter()
+            .find(|b| b["type"] == ty)
+            .cloned()
+            .unwrap_or_default()
+    };
+    match literal {
+        toml::Value::Integer(n) => {
+            let int = of("integer");
+            int["minimum"].as_i64().is_some_and(|lo| *n >= lo)
+                && int["maximum"].as_i64().is_some_and(|hi| *n <= hi)
+        }
+        toml::Value::String(s) => {
+            let pattern = of("string")["pattern"].as_str().unwrap_or("").to_string();
+            regex::Regex::new(&pattern).expect("a regex").is_match(s)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `check`'s own code (the shape check, the schema's words) takes
+/// `literal` as the shipped default's `buy_in_max`.
+fn check_takes_amount(literal: &str) -> bool {
+    let text = DEFAULT_TOML.replacen("buy_in_max = 200", &format!("buy_in_max = {literal}"), 1);
+    assert_ne!(text, DEFAULT_TOML);
+    shape_problems("h.toml", &text).is_empty()
+}
+
+/// Issue 35: the ceiling on every amount (1000000000000 in the currency)
+/// is the schema's too, at its edges: the ceiling itself with only zeros
+/// after its point, the least over it, leading zeros, 13 digits.
+#[test]
+fn the_schema_s_amount_ceiling_is_check_s_at_its_edges() {
+    let edges = [
+        ("1000000000000", true),
+        ("\"1000000000000\"", true),
+        ("\"1000000000000.000000\"", true),
+        ("\"1000000000000.0\"", true),
+        ("\"0001000000000000\"", true),
+        ("\"999999999999.999999\"", true),
+        ("999999999999", true),
+        ("\"0.000001\"", true),
+        ("1000000000001", false),
+        ("\"1000000000001\"", false),
+        ("\"1000000000000.000001\"", false),
+        ("\"1000000000000.5\"", false),
+        ("\"1000000000000.0000000\"", false),
+        ("\"00010000000000000\"", false),
+        ("\"9999999999999\"", false),
+        ("\"99999999999999999.5\"", false),
+        ("\"99999999999999999999999\"", false),
+        ("9223372036854775807", false),
+        ("0", false),
+        ("\"0.000000\"", false),
+    ];
+    for (literal, takes) in edges {
+        let value: toml::Value = toml::from_str::<toml::Table>(&format!("v = {literal}"))
+            .map(|t| t["v"].clone())
+            .expect(literal);
+        assert_eq!(schema_takes_amount(&value), takes, "the schema, {literal}");
+        assert_eq!(check_takes_amount(literal), takes, "check, {literal}");
+    }
+}
+
+proptest::proptest! {
+    /// The schema's amount pattern takes exactly the strings `check`
+    /// takes, over strings made of what matters to either: digits, the
+    /// point, runs of zeros, the ceiling's own digits, a space, a sign.
+    #[test]
+    fn the_schema_s_amount_string_is_what_check_takes(
+        parts in proptest::collection::vec(proptest::sample::select(vec![
+            "0", "1", "5", "9", ".", "000", "000000", "999999", "1000000000000",
+            "999999999999", "100000", " ", "-", "e",
+        ]), 1..7),
+    ) {
+        let s = parts.concat();
+        let value = toml::Value::String(s.clone());
+        proptest::prop_assert_eq!(
+            schema_takes_amount(&value),
+            check_takes_amount(&value.to_string()),
+            "{:?}", s
+        );
+    }
+
+    /// The whole-number branch's bounds are `check`'s, over every u64 and
+    /// the numbers around the ceiling.
+    #[test]
+    fn the_schema_s_amount_number_is_what_check_takes(
+        n in proptest::prop_oneof![
+            proptest::num::i64::ANY,
+            (MAX_AMOUNT_UNITS as i64 - 3)..(MAX_AMOUNT_UNITS as i64 + 3),
+            -2i64..3,
+        ],
+    ) {
+        proptest::prop_assert_eq!(
+            schema_takes_amount(&toml::Value::Integer(n)),
+            check_takes_amount(&n.to_string()),
+            "{}", n
+        );
+    }
+}

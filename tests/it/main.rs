@@ -42,6 +42,7 @@ mod report_page;
 mod room;
 mod room_floors;
 mod room_trust;
+mod rules_ceiling;
 mod rules_check;
 mod rules_examples;
 mod rules_files;

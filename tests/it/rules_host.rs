@@ -83,7 +83,10 @@ fn an_amount_only_too_large_says_so() {
     let text = house("buy_in_max = 200", "buy_in_max = 9999999999999999999999");
     assert_eq!(
         messages(&text),
-        ["amount 9999999999999999999999 is too large: no amount may be over 1000000000000 units"]
+        [
+            "buy_in_max = 9999999999999999999999 is over the most any amount may be: \
+          1000000000000 (a million million)"
+        ]
     );
 }
 
@@ -99,7 +102,17 @@ fn a_refused_blind_makes_no_follow_on_error() {
     let text = house("blinds = [1, 2]", "blinds = [2500000000000, 5]");
     assert_eq!(
         messages(&text),
-        ["blind 2500000000000 is over the most any amount may be: 1000000000000 (1000000000000 units of 1)"]
+        ["blinds lists 2500000000000, which is over the most any amount may be: 1000000000000 (a million million)"]
+    );
+    // Over the ceiling in units of a small unit, though not in the currency.
+    let text = house("blinds = [1, 2]", "blinds = [\"250000000000.01\", 5]").replacen(
+        "unit = \"1\"",
+        "unit = \"0.01\"",
+        1,
+    );
+    assert_eq!(
+        messages(&text),
+        ["blind 250000000000.01 is over the most any amount may be: 10000000000 (1000000000000 units of 0.01)"]
     );
     // A blind that is read still orders the next.
     let text = house("blinds = [1, 2]", "blinds = [2, 1]");
@@ -293,21 +306,23 @@ fn a_refused_amount_is_compared_with_nothing() {
                 1,
             )
     };
+    // Over the ceiling in quarters (250000000000 of the currency), not in
+    // the currency: the rule on house.unit.
     let over = |what: &str| {
         format!(
-            "{what} 2500000000000 is over the most any amount may be: 250000000000 \
+            "{what} 300000000000 is over the most any amount may be: 250000000000 \
              (1000000000000 units of 0.25)"
         )
     };
-    let huge_blind = quarters("blinds = [1, 2]", "blinds = [2500000000000, \"0.50\"]");
+    let huge_blind = quarters("blinds = [1, 2]", "blinds = [300000000000, \"0.50\"]");
     assert_eq!(messages(&huge_blind), [over("blind")]);
     let huge_chip = quarters("blinds = [1, 2]", "blinds = [1, 2]\n").replacen(
         "[\"0.25\", \"1\", \"5\"]",
-        "[\"0.25\", 2500000000000, \"0.50\"]",
+        "[\"0.25\", 300000000000, \"0.50\"]",
         1,
     );
     assert_eq!(messages(&huge_chip), [over("denomination")]);
-    let huge_min = quarters("buy_in_min = 40", "buy_in_min = 2500000000000");
+    let huge_min = quarters("buy_in_min = 40", "buy_in_min = 300000000000");
     assert_eq!(messages(&huge_min), [over("buy_in_min")]);
     let odd_max = quarters("buy_in_max = 200", "buy_in_max = \"0.10\"");
     assert_eq!(

@@ -10,7 +10,8 @@
 //!   take it too or refuse it only for a reason in [`DELIBERATE`];
 //! - mutated ones: the same walk, with exactly one value replaced by one the
 //!   schema forbids there (a name off the enum, an integer past its range, a
-//!   list too long or too short, an amount of 0 or a float, a wrong type).
+//!   list too long or too short, an amount of 0, a float or one over the
+//!   ceiling, a wrong type).
 //!   The schema must refuse it, and `check` must refuse it with the schema's
 //!   own words at the same line and column.
 //!
@@ -318,12 +319,17 @@ impl<'a> Gen<'a> {
         let amount_def = &self.root["$defs"]["Amount"];
         let s = self.resolve(s);
         if std::ptr::eq(s, amount_def) {
-            if self.breaks(key, "an amount of 0 or a float") {
-                return Some(if self.rng.chance(50) {
-                    Toml::Integer(0)
-                } else {
-                    Toml::Float(1.5)
-                });
+            if self.breaks(key, "an amount of 0, a float or one over the ceiling") {
+                // The ceiling (issue 35): the least over it, as a number
+                // and as a decimal string, and one past what a u64 holds.
+                let bad = [
+                    Toml::Integer(0),
+                    Toml::Float(1.5),
+                    Toml::Integer(1_000_000_000_001),
+                    Toml::String("1000000000000.000001".into()),
+                    Toml::String("99999999999999999999999".into()),
+                ];
+                return Some(bad[self.rng.below(bad.len())].clone());
             }
             let pick = ["1", "2", "5", "10", "0.25", "0.50", "20", "100"];
             let a = pick[self.rng.below(pick.len())];

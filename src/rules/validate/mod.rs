@@ -18,7 +18,7 @@ use toml::Spanned;
 
 use crate::engine::Chips;
 
-use super::amount::{Decimal, Units, MAX_AMOUNT_UNITS};
+use super::amount::{the_most, Decimal, Units, MAX_AMOUNT_UNITS};
 use super::error::{Diagnostic, Locator, MAX_COLLECTED};
 use super::model::*;
 use super::schema::*;
@@ -102,6 +102,14 @@ impl<'a> Check<'a> {
                 self.err(&a.span(), msg);
                 // The ceiling stands in, so that no second error follows
                 // from a value already refused (a max "under" the min).
+                MAX_AMOUNT_UNITS
+            }
+            Err(Units::OverCeiling) => {
+                // The shape check said this at the same place first (it is
+                // a rule on the value alone, the schema's), so this one is
+                // dropped; it is said so that the value counts as refused.
+                let msg = format!("{what} {} is over {}", a.get_ref(), the_most());
+                self.err(&a.span(), msg);
                 MAX_AMOUNT_UNITS
             }
         }
@@ -258,10 +266,8 @@ fn house(h: &RawHouse, c: &mut Check) -> House {
     if h.unit.get_ref().is_zero() {
         c.err(&h.unit.span(), "house.unit must be more than 0");
     } else if h.unit.get_ref().over_ceiling() {
-        let msg = format!(
-            "house.unit {} is over the most any amount may be ({MAX_AMOUNT_UNITS})",
-            h.unit.get_ref()
-        );
+        // Said first, at the same place, by the shape check.
+        let msg = format!("house.unit {} is over {}", h.unit.get_ref(), the_most());
         c.err(&h.unit.span(), msg);
     } else {
         c.unit = Some(*h.unit.get_ref());
