@@ -5,7 +5,7 @@
 use dealerd::rules::{self, DEFAULT_TOML};
 
 /// The default house with `from` replaced by `to` (which must be there).
-fn house(from: &str, to: &str) -> String {
+pub(crate) fn house(from: &str, to: &str) -> String {
     assert!(DEFAULT_TOML.contains(from), "{from}");
     DEFAULT_TOML.replacen(from, to, 1)
 }
@@ -202,7 +202,7 @@ fn a_buy_in_of_thousands_of_big_blinds_is_warned_of() {
 
 /// Every message `dealerd check` prints for `text` (the rules, the wiring
 /// and the room read it), located, in the order printed.
-fn checked(text: &str) -> Vec<String> {
+pub(crate) fn checked(text: &str) -> Vec<String> {
     match dealerd::daemon::house_file::load_str("h.toml", text) {
         Ok(_) => Vec::new(),
         Err(e) => e.diagnostics().iter().map(ToString::to_string).collect(),
