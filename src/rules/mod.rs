@@ -5,7 +5,8 @@
 //! currency units (`buy_in_max = 40`), a string is a decimal (`"0.25"`), and a
 //! float is an error. `[house] unit` is what one engine chip is worth; every
 //! amount must be a whole number of units, and the engine counts units.
-//! No amount may be over [`MAX_AMOUNT_UNITS`] units (see there for why).
+//! No amount may be over [`MAX_AMOUNT_UNITS`] units, nor over that many of
+//! the currency (see there for why, and which of the two the schema says).
 
 mod amount;
 mod cards;
