@@ -238,6 +238,49 @@ fn the_direct_reader_leaves_the_rest_to_the_tree_path() {
     }
 }
 
+/// Chip lists in every shape the plain path (`[12, 0, 7]`) hands on to the
+/// general one, and the plain shape at its limits: the direct reader reads
+/// each as the tree path does, or leaves it to refuse.
+#[test]
+fn the_direct_reader_reads_chip_lists_of_any_shape_as_the_tree_path_does() {
+    let hand = "variant = 'NT'\nstarting_stacks = S\nactions = []\n";
+    for (list, reads) in [
+        ("[1, 2]", true),
+        ("[0, 0]", true),
+        ("[1,2]", true),
+        ("[1 , 2]", true),
+        ("[ 1, 2 ]", true),
+        ("[1,  2]", true),
+        ("[1, 2,]", true),
+        ("[1,\n  2]", true),
+        ("[1, # c\n 2]", true),
+        ("[1, -0]", true),
+        ("[123456789012345678, 2]", true),
+        ("[1234567890123456789, 2]", true),
+        ("[9223372036854775807, 2]", true),
+        ("[9223372036854775808, 2]", false),
+        ("[01, 2]", false),
+        ("[1, 02]", false),
+        ("[1, -2]", false),
+        ("[1, 2]x", false),
+        ("[1, 2].5", false),
+        ("[1.5, 2]", false),
+        ("[1, 2x]", false),
+        ("[1, 'x']", false),
+        ("[1, 2", false),
+        ("[]", false),
+        ("[]x", false),
+    ] {
+        let text = hand.replace('S', list);
+        let tree = super::parse_tree("x.phh", &text, false);
+        assert_eq!(tree.is_ok(), reads, "{text:?}");
+        match super::direct::parse(&text, false) {
+            Some(direct) => assert_eq!(Ok(direct), tree.map_err(|e| e.to_string()), "{text:?}"),
+            None => assert!(!reads, "{text:?}"),
+        }
+    }
+}
+
 /// Lines and columns by the direct reader's walk, in characters, across
 /// hands, comments and multi-byte text.
 #[test]
