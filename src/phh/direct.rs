@@ -160,6 +160,7 @@ impl<'a> Reader<'a> {
     fn hand_into(&mut self, number: usize, h: &mut PhhHand) -> Option<()> {
         let mut seen = 0u32;
         self.actions.clear();
+        h.actions.clear();
         self.other_keys.clear();
         h.ante_trimming_status = false;
         h.bring_in = None;
@@ -187,7 +188,7 @@ impl<'a> Reader<'a> {
                         return None;
                     }
                     seen |= 1 << bit;
-                    self.field(bit, h)?;
+                    self.field(bit, seen, h)?;
                 }
                 None => {
                     if self.other_keys.contains(&key) {
@@ -203,7 +204,7 @@ impl<'a> Reader<'a> {
         self.finish(number, seen, h)
     }
 
-    fn field(&mut self, bit: usize, h: &mut PhhHand) -> Option<()> {
+    fn field(&mut self, bit: usize, seen: u32, h: &mut PhhHand) -> Option<()> {
         match bit {
             0 => {
                 let v = self.string()?.1;
@@ -222,7 +223,11 @@ impl<'a> Reader<'a> {
             7 => h.min_bet = Some(self.chip()?),
             8 => self.chips_into(&mut h.starting_stacks)?,
             9 => {
-                // Read once the players are known: `starting_stacks` may come later.
+                // Each action read at once where the players are known, as
+                // every writer puts `starting_stacks` first: a list to read
+                // over again cost about a sixth of reading an action (issue
+                // 35). Else kept until they are: `starting_stacks` may come later.
+                let players = (seen & STARTING != 0).then_some(h.starting_stacks.len());
                 self.array(|r| {
                     let (line, line_start) = (r.p.line, r.p.line_start);
                     let (start, s, plain) = match r.plain_action() {
@@ -237,7 +242,13 @@ impl<'a> Reader<'a> {
                     } else {
                         r.p.text.get(line_start..start)?.chars().count() + 1
                     };
-                    r.actions.push((line, column, s, plain));
+                    match players {
+                        Some(players) => {
+                            h.actions
+                                .push(action(&s, plain, players, line, column, r.p.s)?);
+                        }
+                        None => r.actions.push((line, column, s, plain)),
+                    }
                     Some(())
                 })?;
             }
@@ -298,21 +309,11 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        h.actions.clear();
+        // The actions kept until the players were known; none were kept
+        // where they were known.
         for &(line, column, ref raw, plain) in &self.actions {
-            let text = if plain { raw } else { strip_comment(raw) };
-            // The usual shapes first, here: their action then stays in
-            // registers (issue 35).
-            let kind = match simple(text.as_bytes(), players) {
-                Some(kind) => kind,
-                None => parse_action(text, players).ok()?,
-            };
-            h.actions.push(PhhAction {
-                text: ActionText::from_within(text, self.p.s),
-                kind,
-                line,
-                column,
-            });
+            h.actions
+                .push(action(raw, plain, players, line, column, self.p.s)?);
         }
         h.number = number;
         Some(())
@@ -505,4 +506,31 @@ impl<'a> Reader<'a> {
         }
         self.p.after_value()
     }
+}
+
+/// An action string of the file `file` read, for a hand of `players`;
+/// `plain`: read by [`Reader::plain_action`], so there is no comment to
+/// strip.
+#[inline(always)]
+fn action(
+    raw: &str,
+    plain: bool,
+    players: usize,
+    line: usize,
+    column: usize,
+    file: &[u8],
+) -> Option<PhhAction> {
+    let text = if plain { raw } else { strip_comment(raw) };
+    // The usual shapes first, here: their action then stays in
+    // registers (issue 35).
+    let kind = match simple(text.as_bytes(), players) {
+        Some(kind) => kind,
+        None => parse_action(text, players).ok()?,
+    };
+    Some(PhhAction {
+        text: ActionText::from_within(text, file),
+        kind,
+        line,
+        column,
+    })
 }
