@@ -2,7 +2,7 @@
 
 use super::error::{NoRaise, RuleError};
 use super::event::Action;
-use super::spec::{BetStep, ForcedKind, GameSpec, LimitShortAllIn, Opener, Structure};
+use super::spec::{BetStep, ForcedKind, GameSpec, HandSetup, LimitShortAllIn, Opener, Structure};
 use super::state::{HandState, Phase, SeatState};
 use super::{Chips, Seat, MAX_PLAYERS};
 
@@ -84,11 +84,29 @@ pub(super) struct Round {
     seats: [RoundSeat; MAX_PLAYERS],
 }
 
+/// What a betting round's start reads of the hand, borrowed apart from the
+/// hand's round, which the new round is built over.
+pub(super) struct Table<'a> {
+    pub seats: &'a [SeatState],
+    pub spec: &'a GameSpec,
+    pub setup: &'a HandSetup,
+    pub laps: usize,
+    pub last_opener: Option<Seat>,
+}
+
 impl Round {
+    /// The round of `bet` built over `slot`, in place, and given back where
+    /// anyone has action; else `slot` is `None`. Built in place: the 320-byte
+    /// round was copied twice on its way into the hand, at every street (issue 35).
     /// Who takes part is settled here: a seat whose bet already covers every
     /// other seat's bet plus stack takes no part.
-    pub(super) fn start(state: &HandState, bet: BetStep, first: bool) -> Round {
-        let seats = &state.seats;
+    pub(super) fn start_over<'r>(
+        slot: &'r mut Option<Round>,
+        state: Table<'_>,
+        bet: BetStep,
+        first: bool,
+    ) -> Option<&'r mut Round> {
+        let seats = state.seats;
         let n = seats.len();
         // The most any other live seat can reach: the largest bet plus stack
         // of the live seats, or the second largest for the seat that has the
@@ -104,7 +122,7 @@ impl Round {
                 second = reach;
             }
         }
-        let spec = &state.spec;
+        let spec = state.spec;
         let forced = &state.setup.forced;
         let mut current = seats.iter().map(|s| s.bet).max().unwrap_or(0);
         if first && spec.options.short_blind_sets_bet {
@@ -187,7 +205,7 @@ impl Round {
                 order.move_last(f.seat);
             }
         }
-        let mut round = Round {
+        let round = slot.insert(Round {
             order,
             to_act: None,
             current,
@@ -201,7 +219,7 @@ impl Round {
             bring_in_pending: bet.opener == Opener::BringIn && current == 0,
             aggressor: None,
             seats: [RoundSeat::default(); MAX_PLAYERS],
-        };
+        });
         // Marked in the round itself, not in an array copied into it.
         for (s, (st, rs)) in seats.iter().zip(round.seats.iter_mut()).enumerate() {
             if st.folded || st.stack == 0 {
@@ -216,6 +234,13 @@ impl Round {
             Opener::PreviousOpener => state.last_opener.is_some(),
             Opener::BringIn | Opener::Named => false,
         };
+        if !round.has_action() {
+            *slot = None;
+            return None;
+        }
+        // The same round, borrowed again: the borrow checker does not see
+        // that the one above ended on the way out.
+        let round = slot.as_mut()?;
         if known {
             round.to_act = round
                 .order
@@ -224,7 +249,7 @@ impl Round {
                 .copied()
                 .find(|&s| round.seats[s].needs);
         }
-        round
+        Some(round)
     }
 
     pub(super) fn has_action(&self) -> bool {

@@ -4,10 +4,12 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::betting::Round;
+use super::betting::{Round, Table};
 use super::error::{RuleError, SetupError};
 use super::event::{Action, BoardResult, Declaration, Event};
-use super::spec::{AnteMode, DropWhen, ForcedKind, GameSpec, HandSetup, Opener, Step, Structure};
+use super::spec::{
+    AnteMode, BetStep, DropWhen, ForcedKind, GameSpec, HandSetup, Opener, Step, Structure,
+};
 use super::{pots, Chips, Seat, MAX_PLAYERS, MIN_PLAYERS};
 
 mod exchange;
@@ -288,15 +290,14 @@ impl HandState {
                     let first = self.bet_rounds_started == 0;
                     self.bet_rounds_started += 1;
                     if !(first && self.setup.skip_first_bet) {
-                        let round = Round::start(self, bet, first);
-                        if round.has_action() {
+                        // The hand has no round between betting rounds.
+                        if let Some(round) = self.start_round(bet, first) {
                             // A named opener keeps the last one until the
                             // dealer names this round's: it is what the
                             // screen proposes.
                             if round.to_act.is_some() || bet.opener == Opener::BringIn {
                                 self.last_opener = round.to_act;
                             }
-                            self.round = Some(round);
                             self.phase = Phase::Betting(i);
                             return;
                         }
@@ -333,6 +334,19 @@ impl HandState {
             }
             i += 1;
         }
+    }
+
+    /// The round of `bet` as the hand's round where anyone has action, else
+    /// no round ([`Round::start_over`]).
+    fn start_round(&mut self, bet: BetStep, first: bool) -> Option<&Round> {
+        let table = Table {
+            seats: &self.seats,
+            spec: &self.spec,
+            setup: &self.setup,
+            laps: self.laps,
+            last_opener: self.last_opener,
+        };
+        Round::start_over(&mut self.round, table, bet, first).map(|r| &*r)
     }
 
     /// Ends the betting round in progress: the unmatched part of the top bet goes back.
@@ -483,14 +497,11 @@ impl HandState {
         // A betting round nobody has acted in starts again with the new stacks
         // (a player the charge put all in has nothing left to decide).
         if let (Phase::Betting(i), Some(Step::Bet(bet))) = (self.phase, self.current_step()) {
-            let round = Round::start(self, bet, self.bet_rounds_started == 1);
-            if round.has_action() {
+            if let Some(round) = self.start_round(bet, self.bet_rounds_started == 1) {
                 if round.to_act.is_some() {
                     self.last_opener = round.to_act;
                 }
-                self.round = Some(round);
             } else {
-                self.round = None;
                 self.collect_bets();
                 self.last_aggressor = None;
                 self.enter_step(i + 1);
