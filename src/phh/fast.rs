@@ -252,7 +252,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `true1`, `12abc`, `1.5`, dates: not what they seem; `toml` decides.
-    #[inline]
+    #[inline(always)]
     pub fn after_value(&self) -> Option<()> {
         match self.peek() {
             Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'.' | b':' | b'+' | b'-') => {
