@@ -403,19 +403,27 @@ impl HandState {
     /// M3 ([`DropWhen::FirstRoundEnd`]): betting round `step` closed and the
     /// hand goes on; the drop comes out when it was the game's first round.
     fn round_closed(&mut self, step: usize) {
+        // The house's setting first: the search of the steps was made at
+        // every round of every hand, drop or none (issue 35).
+        if self.setup.drop_when != DropWhen::FirstRoundEnd {
+            return;
+        }
         let first = self
             .spec
             .steps
             .iter()
             .position(|s| matches!(s, Step::Bet(_)));
-        if self.setup.drop_when == DropWhen::FirstRoundEnd && first == Some(step) {
+        if first == Some(step) {
             self.dropped = self.setup.drop_at_flop.min(self.pot());
         }
     }
 
     /// M3 ([`DropWhen::Flop`]): the drop comes out when the first board cards are dealt.
     fn take_drop(&mut self, step: usize) {
-        if self.setup.drop_when != DropWhen::Flop {
+        // No drop to take leaves `dropped` at its 0: only this sets it
+        // under `DropWhen::Flop`. Without the search of the steps at
+        // every deal of a house that takes none (issue 35).
+        if self.setup.drop_when != DropWhen::Flop || self.setup.drop_at_flop == 0 {
             return;
         }
         let first_board = self.spec.steps[..=step]
@@ -625,7 +633,10 @@ impl HandState {
             Some(r) => r.record(&spec, &self.seats, seat, action, chips),
             None => true,
         };
-        if self.live_count() == 1 {
+        // Only a fold leaves one player (a hand starts with two or more,
+        // and ends at the fold that leaves one): not counted at every
+        // action (issue 35).
+        if action == Action::Fold && self.live_count() == 1 {
             // The hand ends at once; the winner's unmatched chips come back first.
             self.round = None;
             self.collect_bets();
