@@ -341,9 +341,11 @@ impl Round {
         // Without branches (`&`, not `&&`): which seats still need to act
         // is data the branch predictor cannot learn, and its misses were
         // most of recording an action (issue 35).
+        // The actor too: its mark is cleared just below, so no test of the
+        // seat in the loop.
         let current = self.current;
-        for ((q, st), rs) in seats.iter().enumerate().zip(self.seats.iter_mut()) {
-            rs.needs |= (q != seat) & !st.folded & (st.stack > 0) & (st.bet < current);
+        for (st, rs) in seats.iter().zip(self.seats.iter_mut()) {
+            rs.needs |= !st.folded & (st.stack > 0) & (st.bet < current);
         }
         let rs = &mut self.seats[seat];
         rs.needs = false;
