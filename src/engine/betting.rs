@@ -80,6 +80,8 @@ pub(super) struct Round {
     big_made: bool,
     pub(super) bring_in_pending: bool,
     pub(super) aggressor: Option<Seat>,
+    /// An action has been recorded in this round ([`Round::record`]).
+    recorded: bool,
     /// By seat; past the hand's seats, defaults that never need to act.
     seats: [RoundSeat; MAX_PLAYERS],
 }
@@ -218,6 +220,7 @@ impl Round {
             big_made: false,
             bring_in_pending: bet.opener == Opener::BringIn && current == 0,
             aggressor: None,
+            recorded: false,
             seats: [RoundSeat::default(); MAX_PLAYERS],
         });
         // Marked in the round itself, not in an array copied into it.
@@ -297,6 +300,7 @@ impl Round {
         chips: Chips,
     ) -> bool {
         let bet = seats[seat].bet;
+        let before = self.current;
         match action {
             Action::Fold => {}
             Action::CheckCall => {
@@ -342,11 +346,20 @@ impl Round {
         // is data the branch predictor cannot learn, and its misses were
         // most of recording an action (issue 35).
         // The actor too: its mark is cleared just below, so no test of the
-        // seat in the loop.
+        // seat in the loop. Only where the bet to match moved, or at the
+        // round's first action (the round's start marks by another test):
+        // else nothing in the loop's test has changed since the last
+        // action's pass but the actor's own seat, which leaves its turn
+        // with nothing to match (it called, checked, folded, raised or is
+        // all in), and within a round only actions move seats' chips. The
+        // pass at every action was a twentieth of a replay (issue 35).
         let current = self.current;
-        for (st, rs) in seats.iter().zip(self.seats.iter_mut()) {
-            rs.needs |= !st.folded & (st.stack > 0) & (st.bet < current);
+        if current != before || !self.recorded {
+            for (st, rs) in seats.iter().zip(self.seats.iter_mut()) {
+                rs.needs |= !st.folded & (st.stack > 0) & (st.bet < current);
+            }
         }
+        self.recorded = true;
         let rs = &mut self.seats[seat];
         rs.needs = false;
         rs.acted = true;
