@@ -2,7 +2,7 @@
 
 use super::error::{NoRaise, RuleError};
 use super::event::Action;
-use super::spec::{BetStep, ForcedKind, GameSpec, LimitShortAllIn, Opener, Structure};
+use super::spec::{BetStep, ForcedKind, GameSpec, HandSetup, LimitShortAllIn, Opener, Structure};
 use super::state::{HandState, Phase, SeatState};
 use super::{Chips, Seat, MAX_PLAYERS};
 
@@ -80,15 +80,35 @@ pub(super) struct Round {
     big_made: bool,
     pub(super) bring_in_pending: bool,
     pub(super) aggressor: Option<Seat>,
+    /// An action has been recorded in this round ([`Round::record`]).
+    recorded: bool,
     /// By seat; past the hand's seats, defaults that never need to act.
     seats: [RoundSeat; MAX_PLAYERS],
 }
 
+/// What a betting round's start reads of the hand, borrowed apart from the
+/// hand's round, which the new round is built over.
+pub(super) struct Table<'a> {
+    pub seats: &'a [SeatState],
+    pub spec: &'a GameSpec,
+    pub setup: &'a HandSetup,
+    pub laps: usize,
+    pub last_opener: Option<Seat>,
+}
+
 impl Round {
+    /// The round of `bet` built over `slot`, in place, and given back where
+    /// anyone has action; else `slot` is `None`. Built in place: the 320-byte
+    /// round was copied twice on its way into the hand, at every street (issue 35).
     /// Who takes part is settled here: a seat whose bet already covers every
     /// other seat's bet plus stack takes no part.
-    pub(super) fn start(state: &HandState, bet: BetStep, first: bool) -> Round {
-        let seats = &state.seats;
+    pub(super) fn start_over<'r>(
+        slot: &'r mut Option<Round>,
+        state: Table<'_>,
+        bet: BetStep,
+        first: bool,
+    ) -> Option<&'r mut Round> {
+        let seats = state.seats;
         let n = seats.len();
         // The most any other live seat can reach: the largest bet plus stack
         // of the live seats, or the second largest for the seat that has the
@@ -104,7 +124,7 @@ impl Round {
                 second = reach;
             }
         }
-        let spec = &state.spec;
+        let spec = state.spec;
         let forced = &state.setup.forced;
         let mut current = seats.iter().map(|s| s.bet).max().unwrap_or(0);
         if first && spec.options.short_blind_sets_bet {
@@ -187,7 +207,7 @@ impl Round {
                 order.move_last(f.seat);
             }
         }
-        let mut round = Round {
+        let round = slot.insert(Round {
             order,
             to_act: None,
             current,
@@ -200,8 +220,9 @@ impl Round {
             big_made: false,
             bring_in_pending: bet.opener == Opener::BringIn && current == 0,
             aggressor: None,
+            recorded: false,
             seats: [RoundSeat::default(); MAX_PLAYERS],
-        };
+        });
         // Marked in the round itself, not in an array copied into it.
         for (s, (st, rs)) in seats.iter().zip(round.seats.iter_mut()).enumerate() {
             if st.folded || st.stack == 0 {
@@ -216,6 +237,13 @@ impl Round {
             Opener::PreviousOpener => state.last_opener.is_some(),
             Opener::BringIn | Opener::Named => false,
         };
+        if !round.has_action() {
+            *slot = None;
+            return None;
+        }
+        // The same round, borrowed again: the borrow checker does not see
+        // that the one above ended on the way out.
+        let round = slot.as_mut()?;
         if known {
             round.to_act = round
                 .order
@@ -224,7 +252,7 @@ impl Round {
                 .copied()
                 .find(|&s| round.seats[s].needs);
         }
-        round
+        Some(round)
     }
 
     pub(super) fn has_action(&self) -> bool {
@@ -272,6 +300,7 @@ impl Round {
         chips: Chips,
     ) -> bool {
         let bet = seats[seat].bet;
+        let before = self.current;
         match action {
             Action::Fold => {}
             Action::CheckCall => {
@@ -316,10 +345,21 @@ impl Round {
         // Without branches (`&`, not `&&`): which seats still need to act
         // is data the branch predictor cannot learn, and its misses were
         // most of recording an action (issue 35).
+        // The actor too: its mark is cleared just below, so no test of the
+        // seat in the loop. Only where the bet to match moved, or at the
+        // round's first action (the round's start marks by another test):
+        // else nothing in the loop's test has changed since the last
+        // action's pass but the actor's own seat, which leaves its turn
+        // with nothing to match (it called, checked, folded, raised or is
+        // all in), and within a round only actions move seats' chips. The
+        // pass at every action was a twentieth of a replay (issue 35).
         let current = self.current;
-        for ((q, st), rs) in seats.iter().enumerate().zip(self.seats.iter_mut()) {
-            rs.needs |= (q != seat) & !st.folded & (st.stack > 0) & (st.bet < current);
+        if current != before || !self.recorded {
+            for (st, rs) in seats.iter().zip(self.seats.iter_mut()) {
+                rs.needs |= !st.folded & (st.stack > 0) & (st.bet < current);
+            }
         }
+        self.recorded = true;
         let rs = &mut self.seats[seat];
         rs.needs = false;
         rs.acted = true;

@@ -4,10 +4,12 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::betting::Round;
+use super::betting::{Round, Table};
 use super::error::{RuleError, SetupError};
 use super::event::{Action, BoardResult, Declaration, Event};
-use super::spec::{AnteMode, DropWhen, ForcedKind, GameSpec, HandSetup, Opener, Step, Structure};
+use super::spec::{
+    AnteMode, BetStep, DropWhen, ForcedKind, GameSpec, HandSetup, Opener, Step, Structure,
+};
 use super::{pots, Chips, Seat, MAX_PLAYERS, MIN_PLAYERS};
 
 mod exchange;
@@ -288,15 +290,14 @@ impl HandState {
                     let first = self.bet_rounds_started == 0;
                     self.bet_rounds_started += 1;
                     if !(first && self.setup.skip_first_bet) {
-                        let round = Round::start(self, bet, first);
-                        if round.has_action() {
+                        // The hand has no round between betting rounds.
+                        if let Some(round) = self.start_round(bet, first) {
                             // A named opener keeps the last one until the
                             // dealer names this round's: it is what the
                             // screen proposes.
                             if round.to_act.is_some() || bet.opener == Opener::BringIn {
                                 self.last_opener = round.to_act;
                             }
-                            self.round = Some(round);
                             self.phase = Phase::Betting(i);
                             return;
                         }
@@ -333,6 +334,19 @@ impl HandState {
             }
             i += 1;
         }
+    }
+
+    /// The round of `bet` as the hand's round where anyone has action, else
+    /// no round ([`Round::start_over`]).
+    fn start_round(&mut self, bet: BetStep, first: bool) -> Option<&Round> {
+        let table = Table {
+            seats: &self.seats,
+            spec: &self.spec,
+            setup: &self.setup,
+            laps: self.laps,
+            last_opener: self.last_opener,
+        };
+        Round::start_over(&mut self.round, table, bet, first).map(|r| &*r)
     }
 
     /// Ends the betting round in progress: the unmatched part of the top bet goes back.
@@ -389,19 +403,27 @@ impl HandState {
     /// M3 ([`DropWhen::FirstRoundEnd`]): betting round `step` closed and the
     /// hand goes on; the drop comes out when it was the game's first round.
     fn round_closed(&mut self, step: usize) {
+        // The house's setting first: the search of the steps was made at
+        // every round of every hand, drop or none (issue 35).
+        if self.setup.drop_when != DropWhen::FirstRoundEnd {
+            return;
+        }
         let first = self
             .spec
             .steps
             .iter()
             .position(|s| matches!(s, Step::Bet(_)));
-        if self.setup.drop_when == DropWhen::FirstRoundEnd && first == Some(step) {
+        if first == Some(step) {
             self.dropped = self.setup.drop_at_flop.min(self.pot());
         }
     }
 
     /// M3 ([`DropWhen::Flop`]): the drop comes out when the first board cards are dealt.
     fn take_drop(&mut self, step: usize) {
-        if self.setup.drop_when != DropWhen::Flop {
+        // No drop to take leaves `dropped` at its 0: only this sets it
+        // under `DropWhen::Flop`. Without the search of the steps at
+        // every deal of a house that takes none (issue 35).
+        if self.setup.drop_when != DropWhen::Flop || self.setup.drop_at_flop == 0 {
             return;
         }
         let first_board = self.spec.steps[..=step]
@@ -483,14 +505,11 @@ impl HandState {
         // A betting round nobody has acted in starts again with the new stacks
         // (a player the charge put all in has nothing left to decide).
         if let (Phase::Betting(i), Some(Step::Bet(bet))) = (self.phase, self.current_step()) {
-            let round = Round::start(self, bet, self.bet_rounds_started == 1);
-            if round.has_action() {
+            if let Some(round) = self.start_round(bet, self.bet_rounds_started == 1) {
                 if round.to_act.is_some() {
                     self.last_opener = round.to_act;
                 }
-                self.round = Some(round);
             } else {
-                self.round = None;
                 self.collect_bets();
                 self.last_aggressor = None;
                 self.enter_step(i + 1);
@@ -614,7 +633,10 @@ impl HandState {
             Some(r) => r.record(&spec, &self.seats, seat, action, chips),
             None => true,
         };
-        if self.live_count() == 1 {
+        // Only a fold leaves one player (a hand starts with two or more,
+        // and ends at the fold that leaves one): not counted at every
+        // action (issue 35).
+        if action == Action::Fold && self.live_count() == 1 {
             // The hand ends at once; the winner's unmatched chips come back first.
             self.round = None;
             self.collect_bets();

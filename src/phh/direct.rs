@@ -160,6 +160,7 @@ impl<'a> Reader<'a> {
     fn hand_into(&mut self, number: usize, h: &mut PhhHand) -> Option<()> {
         let mut seen = 0u32;
         self.actions.clear();
+        h.actions.clear();
         self.other_keys.clear();
         h.ante_trimming_status = false;
         h.bring_in = None;
@@ -187,7 +188,7 @@ impl<'a> Reader<'a> {
                         return None;
                     }
                     seen |= 1 << bit;
-                    self.field(bit, h)?;
+                    self.field(bit, seen, h)?;
                 }
                 None => {
                     if self.other_keys.contains(&key) {
@@ -203,7 +204,7 @@ impl<'a> Reader<'a> {
         self.finish(number, seen, h)
     }
 
-    fn field(&mut self, bit: usize, h: &mut PhhHand) -> Option<()> {
+    fn field(&mut self, bit: usize, seen: u32, h: &mut PhhHand) -> Option<()> {
         match bit {
             0 => {
                 let v = self.string()?.1;
@@ -222,7 +223,11 @@ impl<'a> Reader<'a> {
             7 => h.min_bet = Some(self.chip()?),
             8 => self.chips_into(&mut h.starting_stacks)?,
             9 => {
-                // Read once the players are known: `starting_stacks` may come later.
+                // Each action read at once where the players are known, as
+                // every writer puts `starting_stacks` first: a list to read
+                // over again cost about a sixth of reading an action (issue
+                // 35). Else kept until they are: `starting_stacks` may come later.
+                let players = (seen & STARTING != 0).then_some(h.starting_stacks.len());
                 self.array(|r| {
                     let (line, line_start) = (r.p.line, r.p.line_start);
                     let (start, s, plain) = match r.plain_action() {
@@ -237,7 +242,13 @@ impl<'a> Reader<'a> {
                     } else {
                         r.p.text.get(line_start..start)?.chars().count() + 1
                     };
-                    r.actions.push((line, column, s, plain));
+                    match players {
+                        Some(players) => {
+                            h.actions
+                                .push(action(&s, plain, players, line, column, r.p.s)?);
+                        }
+                        None => r.actions.push((line, column, s, plain)),
+                    }
                     Some(())
                 })?;
             }
@@ -298,21 +309,11 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        h.actions.clear();
+        // The actions kept until the players were known; none were kept
+        // where they were known.
         for &(line, column, ref raw, plain) in &self.actions {
-            let text = if plain { raw } else { strip_comment(raw) };
-            // The usual shapes first, here: their action then stays in
-            // registers (issue 35).
-            let kind = match simple(text.as_bytes(), players) {
-                Some(kind) => kind,
-                None => parse_action(text, players).ok()?,
-            };
-            h.actions.push(PhhAction {
-                text: ActionText::from_within(text, self.p.s),
-                kind,
-                line,
-                column,
-            });
+            h.actions
+                .push(action(raw, plain, players, line, column, self.p.s)?);
         }
         h.number = number;
         Some(())
@@ -403,10 +404,64 @@ impl<'a> Reader<'a> {
     /// Over `v`, whose allocation is kept.
     fn chips_into(&mut self, v: &mut Vec<Chips>) -> Option<()> {
         v.clear();
+        if self.plain_chips(v).is_some() {
+            return Some(());
+        }
+        v.clear();
         self.array(|r| {
             v.push(r.chip()?);
             Some(())
         })
+    }
+
+    /// A list of chips as every writer writes it, `[12, 0, 7]`: plain
+    /// digits (at most 18, so no overflow) and `, ` between them, on one
+    /// line, each number summed as it is scanned, in locals. `None`, with
+    /// the position back at the `[`, for anything else, which
+    /// [`Reader::array`] then reads or refuses: the general path spent
+    /// about ninety instructions on each number (issue 35).
+    fn plain_chips(&mut self, v: &mut Vec<Chips>) -> Option<()> {
+        let s = self.p.s;
+        let open = self.p.i;
+        if s.get(open) != Some(&b'[') {
+            return None;
+        }
+        let mut at = open + 1;
+        if s.get(at) == Some(&b']') {
+            return self.after_plain(open, at + 1);
+        }
+        loop {
+            let first = at;
+            let mut n: u64 = 0;
+            while let Some(&d @ b'0'..=b'9') = s.get(at) {
+                n = n * 10 + u64::from(d - b'0');
+                at += 1;
+                if at - first > 18 {
+                    return None;
+                }
+            }
+            let len = at - first;
+            // None, or a leading zero: the general path's to read or refuse.
+            if len == 0 || len > 1 && s[first] == b'0' {
+                return None;
+            }
+            v.push(n);
+            match s.get(at..at + 3) {
+                Some([b',', b' ', b'0'..=b'9']) => at += 2,
+                _ if s.get(at) == Some(&b']') => return self.after_plain(open, at + 1),
+                _ => return None,
+            }
+        }
+    }
+
+    /// The position at `end` where a value may end there, else back at `open`.
+    fn after_plain(&mut self, open: usize, end: usize) -> Option<()> {
+        self.p.i = end;
+        let after = self.p.after_value();
+        if after.is_none() {
+            self.p.i = open;
+        }
+        after
     }
 
     /// Over `groups`, empty, with the groups of earlier hands to reuse.
@@ -451,4 +506,31 @@ impl<'a> Reader<'a> {
         }
         self.p.after_value()
     }
+}
+
+/// An action string of the file `file` read, for a hand of `players`;
+/// `plain`: read by [`Reader::plain_action`], so there is no comment to
+/// strip.
+#[inline(always)]
+fn action(
+    raw: &str,
+    plain: bool,
+    players: usize,
+    line: usize,
+    column: usize,
+    file: &[u8],
+) -> Option<PhhAction> {
+    let text = if plain { raw } else { strip_comment(raw) };
+    // The usual shapes first, here: their action then stays in
+    // registers (issue 35).
+    let kind = match simple(text.as_bytes(), players) {
+        Some(kind) => kind,
+        None => parse_action(text, players).ok()?,
+    };
+    Some(PhhAction {
+        text: ActionText::from_within(text, file),
+        kind,
+        line,
+        column,
+    })
 }

@@ -125,7 +125,9 @@ fn node(span: std::ops::Range<usize>, value: Raw) -> Node {
 }
 
 /// The lexer, shared with [`super::direct`], which reads the same grammar
-/// straight into hands.
+/// straight into hands. Its small steps are `#[inline]`: the direct reader
+/// is compiled in another codegen unit, where each was a call (`after_value`
+/// alone a call at every action, issue 35).
 pub(super) struct Parser<'a> {
     pub s: &'a [u8],
     pub text: &'a str,
@@ -148,14 +150,17 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     pub fn peek(&self) -> Option<u8> {
         self.s.get(self.i).copied()
     }
 
+    #[inline]
     pub fn eat(&mut self, b: u8) -> Option<()> {
         (self.peek() == Some(b)).then(|| self.i += 1)
     }
 
+    #[inline]
     pub fn spaces(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t')) {
             self.i += 1;
@@ -164,6 +169,7 @@ impl<'a> Parser<'a> {
 
     /// A comment to the end of its line, without the newline. Control
     /// characters other than tab are `toml`'s to refuse.
+    #[inline]
     pub fn comment(&mut self) -> Option<()> {
         if self.peek() != Some(b'#') {
             return Some(());
@@ -180,6 +186,7 @@ impl<'a> Parser<'a> {
         Some(())
     }
 
+    #[inline]
     pub fn newline(&mut self) -> bool {
         match self.peek() {
             Some(b'\n') => self.i += 1,
@@ -192,6 +199,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Blank and comment lines, and the indentation of the next.
+    #[inline]
     pub fn blank(&mut self) -> Option<()> {
         loop {
             self.spaces();
@@ -203,12 +211,14 @@ impl<'a> Parser<'a> {
     }
 
     /// After a value or header: spaces, a comment, then a newline or the end.
+    #[inline]
     pub fn end_of_line(&mut self) -> Option<()> {
         self.spaces();
         self.comment()?;
         (self.newline() || self.i == self.s.len()).then_some(())
     }
 
+    #[inline]
     pub fn bare_key(&mut self) -> Option<&'a str> {
         let start = self.i;
         // Counted in a local, not in `self.i` a byte at a time.
@@ -242,6 +252,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `true1`, `12abc`, `1.5`, dates: not what they seem; `toml` decides.
+    #[inline(always)]
     pub fn after_value(&self) -> Option<()> {
         match self.peek() {
             Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'.' | b':' | b'+' | b'-') => {
@@ -252,6 +263,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A decimal integer without `+`, underscores or leading zeros.
+    #[inline]
     pub fn integer(&mut self) -> Option<i64> {
         let start = self.i;
         self.eat(b'-');
@@ -360,6 +372,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     pub fn array_space(&mut self) -> Option<()> {
         loop {
             self.spaces();

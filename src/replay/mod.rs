@@ -187,12 +187,14 @@ pub fn replay_with(
     line: impl FnMut(ActionStep),
 ) -> Result<Vec<Chips>, ReplayError> {
     let (spec, setup) = (Arc::new(spec), Arc::new(setup));
-    replay_shared(file, hand, spec, setup, extras, &mut Vec::new(), line)
+    replay_shared(file, hand, spec, setup, extras, &mut Vec::new(), Some(line))
 }
 
 /// [`replay_with`] with the game and setup already shared: the command
 /// hands one game to every hand that has the same, and reuses one setup
-/// and the `showdown` results' vectors.
+/// and the `showdown` results' vectors. No `line` where nothing prints a
+/// step: the text output builds no step and makes no call per action
+/// (issue 35).
 fn replay_shared(
     file: &str,
     hand: &PhhHand,
@@ -200,9 +202,27 @@ fn replay_shared(
     setup: Arc<crate::engine::HandSetup>,
     extras: &Extras,
     showdown: &mut Vec<BoardResult>,
-    mut line: impl FnMut(ActionStep),
+    mut line: Option<impl FnMut(ActionStep)>,
 ) -> Result<Vec<Chips>, ReplayError> {
     let number = hand.number;
+    // Inlined, so that without a `line` an action costs one test.
+    #[inline(always)]
+    fn emit(
+        line: &mut Option<impl FnMut(ActionStep)>,
+        hand: usize,
+        step: usize,
+        text: &phh::ActionText,
+        state: &HandState,
+    ) {
+        if let Some(line) = line.as_mut() {
+            line(ActionStep {
+                hand,
+                step,
+                text,
+                state,
+            });
+        }
+    }
     let mut extra = extras.events.iter().peekable();
     let mut state = HandState::new(spec, setup).map_err(|error| ReplayError::Setup {
         file: file.to_string(),
@@ -267,12 +287,7 @@ fn replay_shared(
             ActionKind::BringIn { player } => (player - 1, Action::BringIn),
             ActionKind::ShowMuck { player } => {
                 apply(&mut state, &Event::Show(player - 1), fail)?;
-                line(ActionStep {
-                    hand: number,
-                    step,
-                    text: &action.text,
-                    state: &state,
-                });
+                emit(&mut line, number, step, &action.text, &state);
                 continue;
             }
             ActionKind::Draw { player } => {
@@ -284,12 +299,7 @@ fn replay_shared(
                 let n = u8::try_from(cards).unwrap_or(u8::MAX);
                 apply(&mut state, &Event::Draw(player - 1, n), fail)?;
                 after_draw = true;
-                line(ActionStep {
-                    hand: number,
-                    step,
-                    text: &action.text,
-                    state: &state,
-                });
+                emit(&mut line, number, step, &action.text, &state);
                 continue;
             }
             ActionKind::DealHole { .. } | ActionKind::DealBoard => continue,
@@ -309,12 +319,7 @@ fn replay_shared(
         }
         apply(&mut state, &Event::Act(seat, event), fail)?;
         acted = true;
-        line(ActionStep {
-            hand: number,
-            step,
-            text: &action.text,
-            state: &state,
-        });
+        emit(&mut line, number, step, &action.text, &state);
     }
     for (_, event) in extra {
         state
@@ -501,7 +506,7 @@ impl Plain {
             None => self.setup = Some(Arc::new(setup_for(hand))),
         }
         let shared = Arc::clone(self.setup.get_or_insert_with(|| Arc::new(setup_for(hand))));
-        let step = |step: ActionStep| step_line(json, out, step);
+        let step = json.then_some(|step: ActionStep| step_line(json, out, step));
         let extras = Extras::default();
         let stacks = replay_shared(name, hand, spec, shared, &extras, &mut self.showdown, step)?;
         self.end_line(name, hand, &stacks, json, out);

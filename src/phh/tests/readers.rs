@@ -238,6 +238,80 @@ fn the_direct_reader_leaves_the_rest_to_the_tree_path() {
     }
 }
 
+/// Chip lists in every shape the plain path (`[12, 0, 7]`) hands on to the
+/// general one, and the plain shape at its limits: the direct reader reads
+/// each as the tree path does, or leaves it to refuse.
+#[test]
+fn the_direct_reader_reads_chip_lists_of_any_shape_as_the_tree_path_does() {
+    let hand = "variant = 'NT'\nstarting_stacks = S\nactions = []\n";
+    for (list, reads) in [
+        ("[1, 2]", true),
+        ("[0, 0]", true),
+        ("[1,2]", true),
+        ("[1 , 2]", true),
+        ("[ 1, 2 ]", true),
+        ("[1,  2]", true),
+        ("[1, 2,]", true),
+        ("[1,\n  2]", true),
+        ("[1, # c\n 2]", true),
+        ("[1, -0]", true),
+        ("[123456789012345678, 2]", true),
+        ("[1234567890123456789, 2]", true),
+        ("[9223372036854775807, 2]", true),
+        ("[9223372036854775808, 2]", false),
+        ("[01, 2]", false),
+        ("[1, 02]", false),
+        ("[1, -2]", false),
+        ("[1, 2]x", false),
+        ("[1, 2].5", false),
+        ("[1.5, 2]", false),
+        ("[1, 2x]", false),
+        ("[1, 'x']", false),
+        ("[1, 2", false),
+        ("[]", false),
+        ("[]x", false),
+    ] {
+        let text = hand.replace('S', list);
+        let tree = super::parse_tree("x.phh", &text, false);
+        assert_eq!(tree.is_ok(), reads, "{text:?}");
+        match super::direct::parse(&text, false) {
+            Some(direct) => assert_eq!(Ok(direct), tree.map_err(|e| e.to_string()), "{text:?}"),
+            None => assert!(!reads, "{text:?}"),
+        }
+    }
+}
+
+/// Actions read as they come (the players known, as every writer puts
+/// `starting_stacks` first) and actions kept until the players are known
+/// (`starting_stacks` after them) read alike, and as the tree path reads them.
+#[test]
+fn actions_before_the_players_read_as_actions_after_them() {
+    let actions = "actions = ['d dh p1 AcKd', 'p1 cbr 4 # é', \"p2 f\", ' p1 sm AcKd ']\n";
+    let stacks = "starting_stacks = [5, 5]\n";
+    let read = |text: String| {
+        assert!(same_as_tree(&text, false), "{text}");
+        let hand = super::direct::parse(&text, false).unwrap().remove(0);
+        let actions: Vec<_> = hand
+            .actions
+            .iter()
+            .map(|a| (a.text.to_string(), a.kind))
+            .collect();
+        assert_eq!(actions.len(), 4);
+        actions
+    };
+    let first = read(format!("variant = 'NT'\n{stacks}{actions}"));
+    let later = read(format!("variant = 'NT'\n{actions}{stacks}"));
+    assert_eq!(first, later);
+    assert_eq!(first[1].0, "p1 cbr 4");
+    // A player past the table's refused in either order.
+    for text in [
+        format!("variant = 'NT'\n{stacks}actions = ['p3 f']\n"),
+        format!("variant = 'NT'\nactions = ['p3 f']\n{stacks}"),
+    ] {
+        assert!(super::direct::parse(&text, false).is_none(), "{text}");
+    }
+}
+
 /// Lines and columns by the direct reader's walk, in characters, across
 /// hands, comments and multi-byte text.
 #[test]
