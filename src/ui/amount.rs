@@ -54,6 +54,9 @@ pub struct AmountEntry {
     pot_chip: usize,
     /// The four shortcuts, in [`Preset::ORDER`], clamped into `min..=max`.
     presets: [(Preset, Chips); 4],
+    /// The exact half-pot and pot-size raises (clamped), which the rounded
+    /// shortcuts are labelled against.
+    exact: [Chips; 2],
     /// The shortcut bet/raise and check/call walk from: the last one
     /// landed on (the minimum when entry opens, the maximum when it opens
     /// there).
@@ -192,19 +195,33 @@ impl AmountEntry {
                 (Preset::Max, max),
             ],
             at: 0,
+            exact: [min, min],
             max_is: MaxIs::AllIn,
             keypad: None,
             per_unit: 1,
             scale: 0,
         };
-        let pot_share = |num: Chips, den: Chips| {
+        let exact = |num: Chips, den: Chips| {
             let share = u128::from(pot_after_call) * u128::from(num) / u128::from(den);
             let total = u128::from(current).saturating_add(share);
-            entry.clamp(entry.in_chips(Chips::try_from(total).unwrap_or(Chips::MAX)))
+            Chips::try_from(total).unwrap_or(Chips::MAX)
         };
-        let (half, pot) = (pot_share(1, 2), pot_share(1, 1));
-        entry.presets[1].1 = half;
-        entry.presets[2].1 = pot;
+        // Issue 32: where the exact pot raise reaches the maximum (always
+        // at pot limit), the pot shortcut is that maximum, not a rounding
+        // of it: two "pot"s a chip apart would have a player who said "pot"
+        // recorded for less.
+        let shortcut = |x: Chips| {
+            if x >= entry.max {
+                entry.max
+            } else {
+                entry.clamp(entry.in_chips(x))
+            }
+        };
+        let (half, pot) = (exact(1, 2), exact(1, 1));
+        let (half_at, pot_at) = (shortcut(half), shortcut(pot));
+        entry.exact = [entry.clamp(half), entry.clamp(pot)];
+        entry.presets[1].1 = half_at;
+        entry.presets[2].1 = pot_at;
         entry
     }
 
@@ -249,6 +266,13 @@ impl AmountEntry {
         let mut e = match (press.button, press.long) {
             (Button::BetRaise, false) | (Button::Plus, _) => self,
             (Button::BetRaise, true) | (Button::Minus, _) => self.at_max(),
+            // Issue 32: typing is one press from the action screen, not
+            // entry and then a held OK (the keypad's own open, kept).
+            (Button::CheckCall, true) => {
+                let mut e = self;
+                e.keypad = Some(Keypad::new(e.per_unit, e.scale));
+                return Some(e);
+            }
             _ => return None,
         };
         if matches!(press.button, Button::Plus | Button::Minus) {
@@ -283,10 +307,15 @@ impl AmountEntry {
                 .presets
                 .iter()
                 .any(|&(p, a)| p == Preset::Pot && a == self.max);
+        // Issue 32: a shortcut rounded to the chips a player would push is
+        // marked as near, not the figure its name says.
+        let rounded = |i: usize| self.presets.get(i).map(|p| p.1) != self.exact.get(i - 1).copied();
         match (preset, self.max_is) {
             (Preset::Min, _) => "min",
+            (Preset::HalfPot, _) if rounded(1) => "~1/2 pot",
             (Preset::HalfPot, _) => "1/2 pot",
             (Preset::Pot, _) if pot_capped => "cap",
+            (Preset::Pot, _) if rounded(2) => "~pot",
             (Preset::Pot, _) | (Preset::Max, MaxIs::Pot) => "pot",
             (Preset::Max, MaxIs::AllIn) => "all-in",
             (Preset::Max, MaxIs::Cap) => "cap",
@@ -397,25 +426,21 @@ impl AmountEntry {
         EntryOutcome::Editing
     }
 
-    /// The presses that type `target` from the action screen: open entry,
-    /// held OK, its digits, OK. `None` when it is not an amount the keypad
+    /// The presses that type `target` from the action screen: held
+    /// check/call (entry opened on the keypad), its digits, OK. `None` when it is not an amount the keypad
     /// confirms.
     pub fn keypad_path(&self, target: Chips) -> Option<Vec<Press>> {
         let mut e = self.clone();
         e.keypad = None;
         let opening = Press {
-            button: Button::BetRaise,
-            long: false,
-        };
-        let held_ok = Press {
-            button: Button::Ok,
+            button: Button::CheckCall,
             long: true,
         };
         let ok = Press {
             button: Button::Ok,
             long: false,
         };
-        let mut path = vec![opening, held_ok];
+        let mut path = vec![opening];
         path.extend(Keypad::new(self.per_unit, self.scale).presses_for(target));
         path.push(ok);
         let (first, rest) = path.split_first()?;
@@ -502,7 +527,8 @@ impl AmountEntry {
                 }
             };
         for p in PRESSES.into_iter().filter(|&p| Some(p) != not_opening) {
-            if let Some(e) = fresh.clone().opened_by(p) {
+            // The keypad's opening types; its paths are `keypad_path`'s.
+            if let Some(e) = fresh.clone().opened_by(p).filter(|e| e.keypad.is_none()) {
                 visit(None, &e, p, &mut queue);
             }
         }

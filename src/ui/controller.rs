@@ -280,6 +280,16 @@ impl Controller {
             Button::CheckCall if la.bring_in.is_some() => {
                 hand_event(Event::Act(seat, Action::BringIn))
             }
+            // Issue 32: held, the keypad, to type a bet or raise in one
+            // press fewer than entry and a held OK; where there is no amount
+            // to type (no raise open, a fixed limit) it calls, as a tap.
+            Button::CheckCall
+                if press.long
+                    && la.raise.is_ok()
+                    && state.is_some_and(|s| s.fixed_amount().is_none()) =>
+            {
+                self.open_entry(table, la, press)
+            }
             Button::CheckCall => hand_event(Event::Act(seat, Action::CheckCall)),
             // Fixed limit: the only amount needs no entry; one
             // press records it (held: the all-in, as below).

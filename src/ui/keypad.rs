@@ -7,8 +7,9 @@
 //! held, in their order on the panel (fold, check/call, bet/raise, minus,
 //! plus), and the screen shows that map while typing. Undo takes the last
 //! digit back. So any amount of up to five digits is the press that opens
-//! the dialog or entry, a held OK, the digits and OK: at most eight
-//! (issue 22, "any legal amount reachable in at most 8 presses").
+//! the dialog, a held OK, the digits and OK: at most eight (issue 22, "any
+//! legal amount reachable in at most 8 presses"); a bet or raise is one
+//! press fewer, since held check/call opens entry on the keypad (issue 32).
 
 use crate::engine::Chips;
 use crate::rules::Decimal;

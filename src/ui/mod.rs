@@ -5,7 +5,7 @@
 //! | Button | In a betting round | In amount entry |
 //! | --- | --- | --- |
 //! | Fold | fold | leave entry |
-//! | Check/Call | check, call (or post the bring-in) | next shortcut down (stops at the minimum: nothing wraps); held: step by the next smaller chip |
+//! | Check/Call | check, call (or post the bring-in); held: the keypad, to type a bet or raise (where none may be made, a call) | next shortcut down (stops at the minimum: nothing wraps); held: step by the next smaller chip |
 //! | Bet/Raise | open entry at the legal minimum; held: the whole stack in one press (a pot limit or cap under it: entry at that maximum) | next shortcut up (min, ½ pot, pot, max, the same four in every hand; stops at the maximum); held: the maximum |
 //! | Plus | open entry at the minimum, then step up as in entry | one step chip up; held: one largest chip not above the amount |
 //! | Minus | open entry at all-in, then step down as in entry | one step chip down; held: one largest chip not above the amount |
@@ -34,7 +34,8 @@
 //! The step chip is the largest chip at most 1/16 of the pot after the call,
 //! fixed for the entry; steps land on amounts the house chips can make and
 //! never leave the legal range ([`amount`]). Shortcuts are rounded to the
-//! chips a player would push.
+//! chips a player would push, and then say so (`~pot`, `~1/2 pot`); a pot
+//! raise that reaches the maximum (pot limit) is that maximum exactly.
 //!
 //! The menu is on a long OK rather than on a long Undo because a held Undo
 //! that misfires as a short one takes back an action; a held OK that

@@ -65,19 +65,37 @@ pub(crate) fn amount_entry() -> Frame {
     shown(View::of(&n), &c, |s| matches!(s, Screen::Entry(_)))
 }
 
-/// Issue 22: the amount typed on the keypad (bet/raise, held OK, then
-/// 1, 2, 5): the digits and which button is which.
+/// Issue 22: the amount typed on the keypad (issue 32: held check/call,
+/// then 1, 2, 5): the digits and which button is which. Bet/raise and a
+/// held OK still open it, onto the same screen.
 pub(crate) fn amount_keypad() -> Frame {
     let n = night(SIDE_POTS);
+    let held = |button| Press { button, long: true };
+    let mut old = Controller::new();
+    navigate(
+        &mut old,
+        View::of(&n),
+        &[tap(Button::BetRaise), held(Button::Ok)],
+    );
     let mut c = Controller::new();
-    let held_ok = Press {
-        button: Button::Ok,
-        long: true,
-    };
-    navigate(&mut c, View::of(&n), &[tap(Button::BetRaise), held_ok]);
+    navigate(&mut c, View::of(&n), &[held(Button::CheckCall)]);
+    assert_eq!(c.mode, old.mode, "both ways open the same keypad");
     let digits = [Button::Fold, Button::CheckCall, Button::Plus].map(tap);
     navigate(&mut c, View::of(&n), &digits);
     assert!(matches!(&c.mode, Mode::Entry(e) if e.keypad.is_some_and(|k| k.typed == 125)));
+    shown(View::of(&n), &c, |s| matches!(s, Screen::Entry(_)))
+}
+
+/// Issue 32: a shortcut rounded to the chips a player pushes says it is
+/// near: Cat's pot-size raise is to 173, the shortcut 175, "~pot".
+pub(crate) fn amount_entry_near_pot() -> Frame {
+    let n = night(
+        "rules default\njoin 1 Ann 200\njoin 2 Bob 200\njoin 3 Cat 200\nbutton Ann\ndeal\n\
+         Ann raise 20\nBob raise 51\n",
+    );
+    let mut c = Controller::new();
+    navigate(&mut c, View::of(&n), &[tap(Button::BetRaise); 3]);
+    assert!(matches!(&c.mode, Mode::Entry(e) if e.amount == 175));
     shown(View::of(&n), &c, |s| matches!(s, Screen::Entry(_)))
 }
 

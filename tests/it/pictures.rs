@@ -37,6 +37,7 @@ pub(crate) const SCREENS: &[(&str, Draw)] = &[
     ("action-clock", pictured::action_clock),
     ("amount-entry", pictured::amount_entry),
     ("amount-keypad", pictured::amount_keypad),
+    ("amount-entry-near-pot", pictured::amount_entry_near_pot),
     ("showdown-side-pots", pictured::showdown_side_pots),
     ("message", pictured::message),
     ("opener", pictured::opener),

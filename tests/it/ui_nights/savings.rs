@@ -176,3 +176,120 @@ fn the_last_card_and_the_best_hand_are_one_key() {
     );
     assert!(matches!(c.mode, Mode::Ranking(_)), "{:?}", c.mode);
 }
+
+/// Issue 32: held check/call on the action screen opens entry on the
+/// keypad, so a typed amount is that press, the digits and OK (it was
+/// bet/raise, held OK, the digits and OK). Where there is no amount to
+/// type it is a call, as a tap: facing an all-in he cannot raise over, and
+/// at a fixed limit.
+#[test]
+fn held_check_call_types_a_bet_and_calls_where_there_is_nothing_to_type() {
+    let held = Press {
+        button: Button::CheckCall,
+        long: true,
+    };
+    // Default, 1/2: Ann, on the button, acts first; she raises to 37.
+    let n =
+        night("rules default\njoin 1 Ann 180\njoin 2 Bob 100\njoin 3 Cat 100\nbutton Ann\ndeal\n");
+    let mut c = Controller::new();
+    assert_eq!(c.press(&n, held), Intent::None);
+    let Mode::Entry(e) = &c.mode else {
+        panic!("held check/call opens entry, not {:?}", c.mode)
+    };
+    assert_eq!(e.keypad.map(|k| k.digits), Some(0), "on the keypad");
+    // 3 is bet/raise, 7 held check/call: "37", and OK records it.
+    c.press(&n, tap(Button::BetRaise));
+    c.press(&n, held);
+    let Intent::Apply(TableEvent::Hand(Event::Act(_, Action::BetRaiseTo(37)))) =
+        c.press(&n, tap(Button::Ok))
+    else {
+        panic!("OK records the 37 typed: {:?}", c.mode)
+    };
+    // Bob has 40 behind Ann's all-in of 200: he may call or fold only. At
+    // H3's 3-6 limit the only amount needs no typing. Held, each a call.
+    for text in [
+        "rules default\njoin 1 Ann 200\njoin 2 Bob 40\njoin 3 Cat 100\nbutton Ann\ndeal\nAnn allin\n",
+        "rules config/houses/h3-ocean-view.toml\njoin 1 Ann 200\njoin 2 Bob 200\njoin 3 Cat 200\nbutton Ann\ndeal\n",
+    ] {
+        let n = night(text);
+        let seat = n
+            .table()
+            .live_hand()
+            .and_then(|h| h.state().to_act())
+            .expect("to act");
+        assert_eq!(
+            Controller::new().press(&n, held),
+            Intent::Apply(TableEvent::Hand(Event::Act(seat, Action::CheckCall))),
+            "{text}"
+        );
+    }
+}
+
+/// Issue 32 ("labels say cap, pot, max or all-in for exactly what they
+/// are"): a shortcut rounded to the chips a player pushes says it is near
+/// (`~pot`: a player who said "pot" must not be recorded for 1450 when the
+/// pot raise is 1457), and where the exact pot raise is the most he may
+/// put in (pot limit) the pot shortcut is that maximum to the unit, never a
+/// second "pot" a chip under it.
+#[test]
+fn a_rounded_shortcut_says_near_and_a_pot_limit_pot_is_exact() {
+    use dealerd::ui::{AmountEntry, MaxIs, Preset};
+    let chips = [1, 5, 25, 100];
+    let at = |e: &AmountEntry, p: Preset| {
+        let x = e.presets().iter().find(|q| q.0 == p).expect("listed").1;
+        (e.label(p), x)
+    };
+    // To 358, 1099 in the pot after the call: half pot 907, pot 1457,
+    // pushed in 25s as 900 and 1450.
+    let e = AmountEntry::new(0, (716, 2191), &chips, 358, 1099);
+    assert_eq!(at(&e, Preset::HalfPot), ("~1/2 pot", 900));
+    assert_eq!(at(&e, Preset::Pot), ("~pot", 1450));
+    // To 100, 400 in the pot: 300 and 500 are chips already: no "~".
+    let e = AmountEntry::new(0, (200, 2000), &chips, 100, 400);
+    assert_eq!(at(&e, Preset::HalfPot), ("1/2 pot", 300));
+    assert_eq!(at(&e, Preset::Pot), ("pot", 500));
+    // H0's pot limit (10c/25c; chips 10c, 25c, $1) without its caps ($1 a bet, $2.50 a round), so
+    // the pot binds as a house without one would have it: three see a
+    // flop of $2.55, Bob bets each amount, and Cat's pot shortcut is her
+    // maximum, named pot. Some of those maxima are off the chips' grid,
+    // where rounding would have put "pot" under the pot.
+    let h0 = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("config/houses/h0-pot-limit-home.toml"),
+    )
+    .expect("H0");
+    let uncapped: String = h0
+        .lines()
+        .filter(|l| !l.starts_with("max_bet_raise") && !l.starts_with("max_per_round"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pot-limit-uncapped");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    std::fs::write(dir.join("pl.toml"), uncapped).expect("the house written");
+    let mut off_grid = 0;
+    for bet in (5..=51).map(|units| units * 5) {
+        let text = format!(
+            "rules pl.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\ndeal\n\
+             Ann raise 0.85\nBob call\nCat call\nflop\nBob bet {}.{:02}\n",
+            bet / 100,
+            bet % 100
+        );
+        let n =
+            dealerd::table::script::run("pl.scn", &text, &dir).unwrap_or_else(|e| panic!("{e}"));
+        let e = Controller::new()
+            .entry_for(n.table())
+            .expect("Cat may raise");
+        assert_eq!(e.max_is, MaxIs::Pot, "Bob bet {bet}c");
+        assert_eq!(at(&e, Preset::Pot), ("pot", e.max), "Bob bet {bet}c");
+        assert_eq!(at(&e, Preset::Max), ("pot", e.max), "Bob bet {bet}c");
+        // The chips in units of 5c: 2, 5, 20; the pot's working chip.
+        let chip = [2, 5, 20]
+            .into_iter()
+            .filter(|&c| c * 16 <= e.max)
+            .max()
+            .unwrap_or(2);
+        if !e.max.is_multiple_of(chip) {
+            off_grid += 1;
+        }
+    }
+    assert!(off_grid > 0, "no pot-limit maximum off the chips' grid");
+}
