@@ -88,7 +88,7 @@ pub(super) struct Round {
 
 /// What a betting round's start reads of the hand, borrowed apart from the
 /// hand's round, which the new round is built over.
-pub(super) struct Table<'a> {
+pub(super) struct HandParts<'a> {
     pub seats: &'a [SeatState],
     pub spec: &'a GameSpec,
     pub setup: &'a HandSetup,
@@ -104,7 +104,7 @@ impl Round {
     /// other seat's bet plus stack takes no part.
     pub(super) fn start_over<'r>(
         slot: &'r mut Option<Round>,
-        state: Table<'_>,
+        state: HandParts<'_>,
         bet: BetStep,
         first: bool,
     ) -> Option<&'r mut Round> {

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::betting::{Round, Table};
+use super::betting::{HandParts, Round};
 use super::error::{RuleError, SetupError};
 use super::event::{Action, BoardResult, Declaration, Event};
 use super::spec::{
@@ -339,14 +339,14 @@ impl HandState {
     /// The round of `bet` as the hand's round where anyone has action, else
     /// no round ([`Round::start_over`]).
     fn start_round(&mut self, bet: BetStep, first: bool) -> Option<&Round> {
-        let table = Table {
+        let parts = HandParts {
             seats: &self.seats,
             spec: &self.spec,
             setup: &self.setup,
             laps: self.laps,
             last_opener: self.last_opener,
         };
-        Round::start_over(&mut self.round, table, bet, first).map(|r| &*r)
+        Round::start_over(&mut self.round, parts, bet, first).map(|r| &*r)
     }
 
     /// Ends the betting round in progress: the unmatched part of the top bet goes back.

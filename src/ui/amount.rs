@@ -54,9 +54,9 @@ pub struct AmountEntry {
     pot_chip: usize,
     /// The four shortcuts, in [`Preset::ORDER`], clamped into `min..=max`.
     presets: [(Preset, Chips); 4],
-    /// The exact half-pot and pot-size raises (clamped), which the rounded
-    /// shortcuts are labelled against.
-    exact: [Chips; 2],
+    /// Each shortcut to the unit (clamped), beside `presets`: the rounded
+    /// ones are labelled against it.
+    exact: [Chips; 4],
     /// The shortcut bet/raise and check/call walk from: the last one
     /// landed on (the minimum when entry opens, the maximum when it opens
     /// there).
@@ -195,7 +195,7 @@ impl AmountEntry {
                 (Preset::Max, max),
             ],
             at: 0,
-            exact: [min, min],
+            exact: [min, min, min, max],
             max_is: MaxIs::AllIn,
             keypad: None,
             per_unit: 1,
@@ -219,7 +219,7 @@ impl AmountEntry {
         };
         let (half, pot) = (exact(1, 2), exact(1, 1));
         let (half_at, pot_at) = (shortcut(half), shortcut(pot));
-        entry.exact = [entry.clamp(half), entry.clamp(pot)];
+        entry.exact = [min, entry.clamp(half), entry.clamp(pot), max];
         entry.presets[1].1 = half_at;
         entry.presets[2].1 = pot_at;
         entry
@@ -270,7 +270,7 @@ impl AmountEntry {
             // entry and then a held OK (the keypad's own open, kept).
             (Button::CheckCall, true) => {
                 let mut e = self;
-                e.keypad = Some(Keypad::new(e.per_unit, e.scale));
+                e.keypad = Some(e.pad());
                 return Some(e);
             }
             _ => return None,
@@ -309,13 +309,15 @@ impl AmountEntry {
                 .any(|&(p, a)| p == Preset::Pot && a == self.max);
         // Issue 32: a shortcut rounded to the chips a player would push is
         // marked as near, not the figure its name says.
-        let rounded = |i: usize| self.presets.get(i).map(|p| p.1) != self.exact.get(i - 1).copied();
+        let near = |p: Preset| {
+            (self.presets.iter().zip(self.exact)).any(|(&(q, at), exact)| q == p && at != exact)
+        };
         match (preset, self.max_is) {
             (Preset::Min, _) => "min",
-            (Preset::HalfPot, _) if rounded(1) => "~1/2 pot",
+            (Preset::HalfPot, _) if near(preset) => "~1/2 pot",
             (Preset::HalfPot, _) => "1/2 pot",
             (Preset::Pot, _) if pot_capped => "cap",
-            (Preset::Pot, _) if rounded(2) => "~pot",
+            (Preset::Pot, _) if near(preset) => "~pot",
             (Preset::Pot, _) | (Preset::Max, MaxIs::Pot) => "pot",
             (Preset::Max, MaxIs::AllIn) => "all-in",
             (Preset::Max, MaxIs::Cap) => "cap",
@@ -394,7 +396,7 @@ impl AmountEntry {
                 self.amount
             }
             (Button::Ok, true) => {
-                self.keypad = Some(Keypad::new(self.per_unit, self.scale));
+                self.keypad = Some(self.pad());
                 self.amount
             }
             (Button::Ok, false) => return EntryOutcome::Confirm(self.clamp(self.amount)),
@@ -426,9 +428,14 @@ impl AmountEntry {
         EntryOutcome::Editing
     }
 
+    /// A keypad with nothing typed, writing money as this house does.
+    fn pad(&self) -> Keypad {
+        Keypad::new(self.per_unit, self.scale)
+    }
+
     /// The presses that type `target` from the action screen: held
-    /// check/call (entry opened on the keypad), its digits, OK. `None` when it is not an amount the keypad
-    /// confirms.
+    /// check/call (entry opened on the keypad), its digits, OK. `None` when
+    /// it is not an amount the keypad confirms.
     pub fn keypad_path(&self, target: Chips) -> Option<Vec<Press>> {
         let mut e = self.clone();
         e.keypad = None;
@@ -441,7 +448,7 @@ impl AmountEntry {
             long: false,
         };
         let mut path = vec![opening];
-        path.extend(Keypad::new(self.per_unit, self.scale).presses_for(target));
+        path.extend(self.pad().presses_for(target));
         path.push(ok);
         let (first, rest) = path.split_first()?;
         let mut e = e.opened_by(*first)?;

@@ -248,11 +248,11 @@ fn a_rounded_shortcut_says_near_and_a_pot_limit_pot_is_exact() {
     let e = AmountEntry::new(0, (200, 2000), &chips, 100, 400);
     assert_eq!(at(&e, Preset::HalfPot), ("1/2 pot", 300));
     assert_eq!(at(&e, Preset::Pot), ("pot", 500));
-    // H0's pot limit (10c/25c; chips 10c, 25c, $1) without its caps ($1 a bet, $2.50 a round), so
-    // the pot binds as a house without one would have it: three see a
-    // flop of $2.55, Bob bets each amount, and Cat's pot shortcut is her
-    // maximum, named pot. Some of those maxima are off the chips' grid,
-    // where rounding would have put "pot" under the pot.
+    // H0's pot limit (10c/25c; chips 10c, 25c, $1) without its caps ($1 a
+    // bet, $2.50 a round), so the pot binds as a house without them would
+    // have it: three see a flop of $2.55, Bob bets each amount, and Cat's
+    // pot shortcut is her maximum, named pot. For some of those maxima the
+    // chips round down, where "pot" was shown under the pot.
     let h0 = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("config/houses/h0-pot-limit-home.toml"),
     )
@@ -265,7 +265,7 @@ fn a_rounded_shortcut_says_near_and_a_pot_limit_pot_is_exact() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pot-limit-uncapped");
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     std::fs::write(dir.join("pl.toml"), uncapped).expect("the house written");
-    let mut off_grid = 0;
+    let mut rounded_down = 0;
     for bet in (5..=51).map(|units| units * 5) {
         let text = format!(
             "rules pl.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\ndeal\n\
@@ -281,15 +281,13 @@ fn a_rounded_shortcut_says_near_and_a_pot_limit_pot_is_exact() {
         assert_eq!(e.max_is, MaxIs::Pot, "Bob bet {bet}c");
         assert_eq!(at(&e, Preset::Pot), ("pot", e.max), "Bob bet {bet}c");
         assert_eq!(at(&e, Preset::Max), ("pot", e.max), "Bob bet {bet}c");
-        // The chips in units of 5c: 2, 5, 20; the pot's working chip.
-        let chip = [2, 5, 20]
-            .into_iter()
-            .filter(|&c| c * 16 <= e.max)
-            .max()
-            .unwrap_or(2);
-        if !e.max.is_multiple_of(chip) {
-            off_grid += 1;
+        // The chips in units of 5c: 2, 5, 20.
+        if super::pushed(e.max, &[2, 5, 20]) < e.max {
+            rounded_down += 1;
         }
     }
-    assert!(off_grid > 0, "no pot-limit maximum off the chips' grid");
+    assert!(
+        rounded_down > 0,
+        "no pot-limit maximum the chips round down"
+    );
 }
