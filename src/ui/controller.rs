@@ -170,8 +170,19 @@ impl Controller {
         if press.button == Button::Undo {
             return self.take_back(night);
         }
-        if press.long && press.button == Button::Ok {
-            return (Mode::Menu(0), Intent::None);
+        // S3: on a run-out the table would run twice, a held OK runs it
+        // twice and deals both boards (the prompt says so), so the seat
+        // keys deal once and name as at any house and no key means two
+        // things; the menu is a held OK on every other screen of the table.
+        let twice = matches!(screen, Screen::Deal)
+            .then(|| table.run_twice_out())
+            .flatten();
+        match twice {
+            Some(events) if press.long && press.button == Button::Ok => {
+                return (Mode::Main, Intent::ApplyAll(events))
+            }
+            _ if press.long && press.button == Button::Ok => return (Mode::Menu(0), Intent::None),
+            _ => {}
         }
         let hand_event = |e: Event| (Mode::Main, Intent::Apply(TableEvent::Hand(e)));
         let state = table.live_hand().map(|h| h.state());
@@ -244,12 +255,6 @@ impl Controller {
                     (Some(deals), _) => (Mode::Main, Intent::ApplyAll(deals)),
                     (None, Some(deal)) => (Mode::Main, Intent::Apply(deal)),
                     (None, None) => (Mode::Main, Intent::None),
-                },
-                // S3: one press, where the table would take it now, says
-                // both boards are out.
-                Button::BetRaise if table.offers().run_it_twice => match table.run_twice_out() {
-                    Some(events) => (Mode::Main, Intent::ApplyAll(events)),
-                    None => hand_event(Event::RunItTwice),
                 },
                 _ if run_out_names(table) && Keypad::digit(press).is_some() => {
                     self.run_out_and_name(table, press)
@@ -457,7 +462,12 @@ impl Controller {
                     MenuItem::Seated => (Mode::Dialog(Dialog::Seated { page: 0 }), Intent::None),
                     MenuItem::Bomb => (Mode::Main, Intent::Apply(TableEvent::BombNext)),
                     MenuItem::KillOrbit => (Mode::Main, Intent::Apply(TableEvent::StartKillOrbit)),
-                    MenuItem::RunItTwice => (Mode::Main, hand(Event::RunItTwice)),
+                    // S3: where the table would take it now, the
+                    // agreement and both boards dealt, one OK.
+                    MenuItem::RunItTwice => match table.run_twice_out() {
+                        Some(events) => (Mode::Main, Intent::ApplyAll(events)),
+                        None => (Mode::Main, hand(Event::RunItTwice)),
+                    },
                     MenuItem::Chop => (Mode::Main, hand(Event::Chop)),
                     MenuItem::Misdeal => (Mode::Main, hand(Event::Misdeal)),
                     MenuItem::OpenPair => (Mode::Main, hand(Event::OpenPair)),
@@ -595,11 +605,10 @@ impl Controller {
 
 /// Issue 32: on this deal prompt a seat key deals what is due and names
 /// the best hand: the cards lead straight to the showdown (a run-out, or
-/// the last card with nobody to act), and bet/raise is not "both boards
-/// out" (run it twice offered: the run-out is OK as before, so no key
-/// means two things).
+/// the last card with nobody to act), at every house: running it twice is
+/// a held OK there, on no seat key.
 pub fn run_out_names(table: &Table) -> bool {
-    table.deals_to_showdown().is_some() && !table.offers().run_it_twice
+    table.deals_to_showdown().is_some()
 }
 
 /// What a button does between hands, besides OK's deal.

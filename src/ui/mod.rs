@@ -9,7 +9,7 @@
 //! | Bet/Raise | open entry at the legal minimum; held: the whole stack in one press (a pot limit or cap under it: entry at that maximum) | next shortcut up (min, ½ pot, pot, max, the same four in every hand; stops at the maximum); held: the maximum |
 //! | Plus | open entry at the minimum, then step up as in entry | one step chip up; held: one largest chip not above the amount |
 //! | Minus | open entry at all-in, then step down as in entry | one step chip down; held: one largest chip not above the amount |
-//! | OK | held: menu | confirm; held: the keypad ([`keypad`]) |
+//! | OK | held: menu (on a run-out the house would run twice: run it twice) | confirm; held: the keypad ([`keypad`]) |
 //! | Undo | undo the last event | leave entry |
 //!
 //! While an opener is named, plus/minus pick the seat instead. On a draw,
@@ -25,9 +25,11 @@
 //! bet/raise a straddle, check/call a bomb pot and its deal, fold a kill);
 //! on a deal prompt OK confirms the cards are out, and the first player's action
 //! records them with it (`Table::deals_before_action`); on a run-out one
-//! OK deals every street left (bet/raise: run it twice and both boards
-//! out, where the table would take it; elsewhere a seat key deals them and
-//! names the best hand, [`controller::run_out_names`]); at showdown the seat keys name each
+//! OK deals every street left, or a seat key deals them and names the best
+//! hand ([`controller::run_out_names`]), and where the table would run it
+//! twice a held OK there runs it twice with both boards out (there a held
+//! OK is not the menu, and the prompt says so); at
+//! showdown the seat keys name each
 //! place, best first, no key pays, and OK pays once every pot has its
 //! winner ([`showdown`]).
 //!

@@ -177,21 +177,32 @@ const RUN_TWICE: &str = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 4
     join 3 Cat 20\nbutton Ann\ndeal\nAnn allin\nBob fold\nCat call\n";
 
 /// S3 (H2 7.2: "Running it twice means dealing the remaining community
-/// cards twice when all players are all-in"): where
-/// the house runs it twice, bet/raise on the run-out prompt records the
-/// agreement and both boards dealt in one press, as OK records one board;
-/// the hand is at the showdown with two boards to rank. Where the house
-/// does not, bet/raise there records nothing.
+/// cards twice when all players are all-in"; "All involved players must
+/// agree to this"): where the house runs it twice, the run-out prompt says
+/// how ("hold OK: run it twice"), and a held OK records the agreement and
+/// both boards dealt in one press; the hand is at the showdown with two
+/// boards to rank. Bet/raise there is seat 3's key, as at every house
+/// (issue 32): one board dealt. Where the house does not run it twice, a
+/// held OK there opens the menu, as on every screen of the table.
 #[test]
-fn s3_bet_raise_on_the_run_out_runs_it_twice_and_deals_both_boards() {
+fn s3_held_ok_on_the_run_out_runs_it_twice_and_deals_both_boards() {
+    use crate::ui_no_surprise::held;
     let mut n = night(RUN_TWICE);
     let f = crate::pictures::pictured("run-out-twice");
     assert!(
-        shows(&f, "RUN IT OUT") && shows(&f, "OK dealt B:2 dealt"),
+        shows(&f, "RUN IT OUT")
+            && shows(&f, "OK, or key: best hand")
+            && shows(&f, "hold OK: run it twice"),
         "{}",
         render::to_terminal(&f)
     );
+    // Bet/raise is Cat's key: one board dealt.
     let intent = Controller::new().press(&n, press(Button::BetRaise));
+    let Intent::ApplyAll(events) = &intent else {
+        panic!("one press, the deals: {intent:?}");
+    };
+    assert!(events.iter().all(|e| *e == TableEvent::Hand(Event::Deal)));
+    let intent = Controller::new().press(&n, held(Button::Ok));
     let Intent::ApplyAll(events) = &intent else {
         panic!("one press, several events: {intent:?}");
     };
@@ -204,7 +215,8 @@ fn s3_bet_raise_on_the_run_out_runs_it_twice_and_deals_both_boards() {
     assert_eq!(state.phase(), Phase::Showdown);
     assert_eq!(state.boards(), 2);
     // The default house does not run it twice: bet/raise there is seat
-    // 3's key (issue 32), one board dealt and Cat named, no second board.
+    // 3's key (issue 32), one board dealt and Cat named, no second board;
+    // a held OK opens the menu.
     let n = night(
         "rules default\njoin 1 Ann 100\njoin 2 Bob 100\njoin 3 Cat 40\n\
         button Ann\ndeal\nAnn raise 100\nBob fold\nCat call\n",
@@ -213,6 +225,9 @@ fn s3_bet_raise_on_the_run_out_runs_it_twice_and_deals_both_boards() {
         Controller::new().press(&n, press(Button::BetRaise)),
         Intent::ApplyAll(vec![TableEvent::Hand(Event::Deal); 3])
     );
+    let mut c = Controller::new();
+    assert_eq!(c.press(&n, held(Button::Ok)), Intent::None);
+    assert_eq!(c.mode, Mode::Menu(0));
 }
 
 /// S2 (H2 7.4: "A bomb pot occurs when all players agree to skip the

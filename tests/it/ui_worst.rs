@@ -795,3 +795,66 @@ fn the_walks_reach_every_kind_of_screen() {
         assert!(seen.contains(want), "{want} never drawn; drawn: {seen:?}");
     }
 }
+
+/// S3 at its worst: the run-out prompt of a house that runs it twice (H2,
+/// eight seats, the most it seats) after every seat went all in for a
+/// different amount: seven pots under the title, the hint and "hold OK:
+/// run it twice", look-alike long names, the widest stacks the house
+/// sells ($40.00 down), with and without a message bar.
+#[test]
+fn the_run_it_twice_prompt_over_eight_all_ins() {
+    let mut n = house("config/houses/h2-pats-no-limit.toml");
+    let names = [10, 11, 12, 13, 14, 0, 9, 15];
+    for (seat, &name) in names.iter().enumerate() {
+        // The house's most, 160 quarters ($40.00), down by odd amounts.
+        let buy_in = 160 - 7 * seat as u64;
+        n.apply(TableEvent::Join {
+            seat,
+            name: NAMES[name].to_string(),
+            buy_in,
+        })
+        .expect("seated");
+    }
+    n.apply(TableEvent::NewHand).expect("dealt");
+    let mut ctl = Controller::new();
+    for _ in 0..40 {
+        if !matches!(ctl.screen(&View::of(&n)), Screen::Action(_)) {
+            break;
+        }
+        let all_in = Press {
+            button: Button::BetRaise,
+            long: true,
+        };
+        let intent = match ctl.press(&n, all_in) {
+            Intent::Apply(e) => e,
+            _ => {
+                ctl = Controller::new();
+                match ctl.press(
+                    &n,
+                    Press {
+                        button: Button::CheckCall,
+                        long: false,
+                    },
+                ) {
+                    Intent::Apply(e) => e,
+                    other => panic!("no call: {other:?}"),
+                }
+            }
+        };
+        n.apply(intent).expect("taken");
+    }
+    assert!(
+        n.table().run_twice_out().is_some(),
+        "not at a run-out it would run twice"
+    );
+    let pots = n.table().live_hand().expect("a hand").state().pots().len();
+    assert!(pots >= 7, "{pots} pots");
+    let mut seen = BTreeSet::new();
+    let mut faults = check(&View::of(&n), &ctl, "run it twice", &mut seen);
+    for bar in BARS {
+        let under = View::of(&n).with_message(bar);
+        faults.extend(check(&under, &ctl, "run it twice, bar", &mut seen));
+    }
+    assert!(seen.contains("Deal"), "{seen:?}");
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}

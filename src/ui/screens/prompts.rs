@@ -51,10 +51,7 @@ pub(super) fn prompt<D: Canvas>(
             let first = table
                 .deals_before_action()
                 .and_then(|(_, ahead)| ahead.live_hand()?.state().to_act());
-            // S3: run it twice is one press where the table would take it,
-            // made when both boards are out.
             let hint = match first {
-                _ if table.offers().run_it_twice => Line::of(format_args!("OK dealt B:2 dealt")),
                 // 21 characters in the bar: the name in the 9 left.
                 Some(s) => Line::of(format_args!(
                     "OK, or {} acts",
@@ -68,9 +65,21 @@ pub(super) fn prompt<D: Canvas>(
                 None => Line::of(format_args!("OK when dealt")),
             };
             inverse(d, &hint, &FONT_6X10, 15)?;
+            // S3: where the table would run it twice, the way to it (a
+            // held OK opens the menu on it: `controller::menu_start`).
+            let mut top = 27;
+            if table.run_twice_out().is_some() {
+                left(
+                    d,
+                    &Line::of(format_args!("hold OK: run it twice")),
+                    &FONT_6X10,
+                    top,
+                )?;
+                top += 11;
+            }
             // The screen always says what is special about the hand.
             let bottom = confirmation(d, confirm)?;
-            pot_lines::pots_and_specials(d, table, hand, 27, bottom, ctl.page)?;
+            pot_lines::pots_and_specials(d, table, hand, top, bottom, ctl.page)?;
         }
         Phase::Exchanging(i) => {
             let seat = state.to_act().unwrap_or(0);

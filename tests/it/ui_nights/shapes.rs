@@ -33,7 +33,7 @@ impl Run {
 
     /// One hand of a given shape: `specials` pressed between hands, then
     /// `acts` in turn wherever a player acts; a deal prompt nobody acts on
-    /// is OK, or bet/raise (run it twice) with `twice`; at the showdown the
+    /// is OK, or a held OK (run it twice) with `twice`; at the showdown the
     /// next place goes to the first seat of `best` still a candidate (or
     /// the first candidate), and the first showdown's candidates are kept
     /// in `seen`. Returns (presses, actions).
@@ -81,7 +81,11 @@ impl Run {
                 let what = *acts.next().unwrap_or(&Do::Call);
                 self.act_as(what);
             } else if twice && self.night.table().offers().run_it_twice {
-                self.press(tap(Button::BetRaise));
+                // S3: a held OK runs it twice and deals both boards.
+                self.press(Press {
+                    button: Button::Ok,
+                    long: true,
+                });
             } else {
                 self.press(tap(Button::Ok));
             }
