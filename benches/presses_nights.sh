@@ -10,8 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 nights=${1:-30}
 cargo test --release --test it --no-run 2>/dev/null
+# The `it` test binary (the JSON lists the library's test binary too).
 bin=$(cargo test --release --test it --no-run --message-format=json 2>/dev/null |
-    sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
+    grep '"name":"it"' | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
+[ -x "$bin" ] || { echo "no test binary found" >&2; exit 1; }
 out=$(mktemp)
 for i in $(seq 1 "$nights"); do
     DEALERD_PRESSES_SEED=$((i * 7919 + 12345)) DEALERD_PRESSES=hands \

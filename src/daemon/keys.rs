@@ -13,7 +13,7 @@ use crate::ui::{Button, Press};
 
 /// The key map, shown under every frame; each line fits 80 columns.
 pub const KEYS: &str = "f fold  c check/call  b bet/raise  - minus  + plus  o/Enter OK  u undo\n\
-     capital = long press (O = menu), _ and = are held - and +";
+     capital = long press (O: menu, or as the screen says), _ and = are held - and +";
 
 /// The `:` commands, shown with the key map and on a mistyped command.
 pub const COMMANDS: &str = ":tap UID|CARD  :wait SECONDS  :reload [FILE]  :quit\n\

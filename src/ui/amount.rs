@@ -251,6 +251,16 @@ impl AmountEntry {
     }
 
     /// Starts at the maximum instead (long press on bet/raise).
+    /// The entry on one of its shortcuts, as bet/raise or check/call would
+    /// leave it there.
+    pub fn at_preset(mut self, preset: Preset) -> AmountEntry {
+        if let Some(i) = self.presets.iter().position(|p| p.0 == preset) {
+            self.at = i;
+            self.amount = self.presets[i].1;
+        }
+        self
+    }
+
     pub fn at_max(mut self) -> AmountEntry {
         self.amount = self.max;
         self.at = Preset::ORDER.len() - 1;
@@ -259,13 +269,16 @@ impl AmountEntry {
 
     /// The entry a press on the action screen opens, or `None` for a press
     /// that does not open one. Bet/raise opens at the minimum (held: at
-    /// the maximum); plus opens at the minimum and minus at the maximum, each
-    /// already taking its own step, so "min and a chip" or "all-in less a
-    /// chip" costs no separate opening press.
+    /// the maximum); plus opens at the minimum already taking its step, so
+    /// "min and a chip" costs no separate opening press. Minus opens on the
+    /// pot shortcut (issue 32: a pot-size bet is minus and OK, two presses
+    /// where it was three; the maximum itself is a held bet/raise), and
+    /// held minus at the maximum less a large chip.
     pub fn opened_by(self, press: Press) -> Option<AmountEntry> {
         let mut e = match (press.button, press.long) {
             (Button::BetRaise, false) | (Button::Plus, _) => self,
-            (Button::BetRaise, true) | (Button::Minus, _) => self.at_max(),
+            (Button::Minus, false) => return Some(self.at_preset(Preset::Pot)),
+            (Button::BetRaise, true) | (Button::Minus, true) => self.at_max(),
             // Issue 32: typing is one press from the action screen, not
             // entry and then a held OK (the keypad's own open, kept).
             (Button::CheckCall, true) => {

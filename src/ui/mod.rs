@@ -8,7 +8,7 @@
 //! | Check/Call | check, call (or post the bring-in); held: the keypad, to type a bet or raise (where none may be made, a call) | next shortcut down (stops at the minimum: nothing wraps); held: step by the next smaller chip |
 //! | Bet/Raise | open entry at the legal minimum; held: the whole stack in one press (a pot limit or cap under it: entry at that maximum) | next shortcut up (min, ½ pot, pot, max, the same four in every hand; stops at the maximum); held: the maximum |
 //! | Plus | open entry at the minimum, then step up as in entry | one step chip up; held: one largest chip not above the amount |
-//! | Minus | open entry at all-in, then step down as in entry | one step chip down; held: one largest chip not above the amount |
+//! | Minus | open entry on the pot shortcut (held: at the maximum, then a held step down) | one step chip down; held: one largest chip not above the amount |
 //! | OK | held: menu (on a run-out the house would run twice: run it twice) | confirm; held: the keypad ([`keypad`]) |
 //! | Undo | undo the last event | leave entry |
 //!

@@ -124,10 +124,12 @@ fn the_priced_paths_are_what_the_panel_does() {
     );
 }
 
-/// Plus opens entry one step above the minimum, minus one step below
-/// all-in; held check/call in entry makes the step finer without moving.
+/// Plus opens entry one step above the minimum; minus opens it on the pot
+/// shortcut (issue 32: a pot-size bet in two presses, minus and OK), and
+/// held minus a large chip below all-in; held check/call in entry makes
+/// the step finer without moving.
 #[test]
-fn plus_and_minus_open_entry_a_step_from_each_end() {
+fn plus_opens_a_step_above_the_minimum_and_minus_on_the_pot() {
     let text = "rules config/houses/h2-pats-no-limit.toml\njoin 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\ndeal\n";
     let night = script::run("open", text, Path::new(env!("CARGO_MANIFEST_DIR")))
         .unwrap_or_else(|e| panic!("{e}"));
@@ -144,7 +146,40 @@ fn plus_and_minus_open_entry_a_step_from_each_end() {
     let Mode::Entry(e) = &ctl.mode else {
         panic!("minus opens entry, not {:?}", ctl.mode)
     };
-    assert_eq!(e.amount, entry.max.saturating_sub(short).max(entry.min));
+    let pot = entry.presets()[2];
+    assert_eq!(pot.0, dealerd::ui::Preset::Pot);
+    assert!(
+        pot.1 < entry.max,
+        "a pot under the stack: {pot:?} {}",
+        entry.max
+    );
+    assert_eq!(
+        (e.amount, e.preset_here().map(|p| e.label(p))),
+        (pot.1, Some(entry.label(pot.0)))
+    );
+    // OK bets it: two presses.
+    let mut bet = ctl.clone();
+    assert_eq!(
+        bet.press(&night, press(Button::Ok)),
+        Intent::Apply(TableEvent::Hand(Event::Act(
+            entry.seat,
+            Action::BetRaiseTo(pot.1)
+        )))
+    );
+    // Held minus: all-in less a large chip, as held minus steps in entry.
+    let held_minus = Press {
+        button: Button::Minus,
+        long: true,
+    };
+    let mut low = Controller::new();
+    low.press(&night, held_minus);
+    let Mode::Entry(m) = &low.mode else {
+        panic!("held minus opens entry, not {:?}", low.mode)
+    };
+    let mut from_max = entry.clone().at_max();
+    from_max.press(held_minus);
+    assert!(m.amount < entry.max && m.amount > pot.1, "{}", m.amount);
+    assert_eq!(m.amount, from_max.amount);
     let before = e.amount;
     let held = Press {
         button: Button::CheckCall,
