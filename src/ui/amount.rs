@@ -313,13 +313,14 @@ impl AmountEntry {
 
     /// A shortcut's name on the screen: the maximum says what it is.
     pub fn label(&self, preset: Preset) -> &'static str {
-        // A pot raise held down to a cap is the cap (issue 32: H0 read
-        // "pot 1" where 1 was the house's $1 cap and the pot 1.50).
-        let pot_capped = self.max_is == MaxIs::Cap
-            && self
-                .presets
-                .iter()
-                .any(|&(p, a)| p == Preset::Pot && a == self.max);
+        // A pot or half-pot raise held down to the maximum is that maximum
+        // (issue 32: H0 read "pot 1" where 1 was the house's $1 cap and the
+        // pot 1.50; a pot raise over a short stack is his whole stack, not
+        // "pot"), except at pot limit, where the pot is the maximum.
+        let at_max = self
+            .presets
+            .iter()
+            .any(|&(p, a)| p == preset && a == self.max);
         // Issue 32: a shortcut rounded to the chips a player would push is
         // marked as near, not the figure its name says.
         let near = |p: Preset| {
@@ -327,9 +328,10 @@ impl AmountEntry {
         };
         match (preset, self.max_is) {
             (Preset::Min, _) => "min",
+            (Preset::HalfPot | Preset::Pot, MaxIs::AllIn) if at_max => "all-in",
+            (Preset::HalfPot | Preset::Pot, MaxIs::Cap) if at_max => "cap",
             (Preset::HalfPot, _) if near(preset) => "~1/2 pot",
             (Preset::HalfPot, _) => "1/2 pot",
-            (Preset::Pot, _) if pot_capped => "cap",
             (Preset::Pot, _) if near(preset) => "~pot",
             (Preset::Pot, _) | (Preset::Max, MaxIs::Pot) => "pot",
             (Preset::Max, MaxIs::AllIn) => "all-in",

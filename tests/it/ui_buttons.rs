@@ -624,3 +624,29 @@ fn m1_the_buy_in_dialog_jumps_to_the_minimum_and_the_maximum() {
         Intent::Apply(purpose.event(max))
     );
 }
+
+/// Issue 32, "labels that say exactly what a figure is": a half-pot or
+/// pot raise over a short stack is his whole stack, so its shortcut reads
+/// "all-in", not "1/2 pot" or "pot" (minus lands on it now, issue 32); a
+/// pot raise under the stack still reads "pot".
+#[test]
+fn a_pot_shortcut_held_to_a_short_stack_says_all_in() {
+    use dealerd::ui::{AmountEntry, Preset};
+    // To call 2 into 20 after the call, 10 behind: ½ pot would be to 12.
+    let short = AmountEntry::new(0, (4, 10), &[1], 2, 20);
+    for p in [Preset::HalfPot, Preset::Pot, Preset::Max] {
+        assert_eq!(short.label(p), "all-in", "{p:?}: {:?}", short.presets());
+    }
+    let minus = short
+        .clone()
+        .opened_by(press(Button::Minus))
+        .expect("entry");
+    assert_eq!(
+        (minus.amount, minus.preset_here().map(|p| minus.label(p))),
+        (10, Some("all-in"))
+    );
+    // Deep: the pot raise is to 22 of 100, and says so.
+    let deep = AmountEntry::new(0, (4, 100), &[1], 2, 20);
+    assert_eq!((deep.presets()[2].1, deep.label(Preset::Pot)), (22, "pot"));
+    assert_eq!(deep.label(Preset::HalfPot), "1/2 pot");
+}
