@@ -367,6 +367,11 @@ impl Controller {
         if press.button == Button::Ok {
             return (Mode::Main, Intent::Apply(TableEvent::NewHand));
         }
+        if press.long && matches!(press.button, Button::Plus | Button::Minus) {
+            if let Some(game) = game_jump(table, press.button == Button::Plus) {
+                return (Mode::Main, Intent::Apply(TableEvent::ChooseGame { game }));
+            }
+        }
         match between_keys(table)
             .into_iter()
             .find(|&(b, _)| b == press.button)
@@ -659,6 +664,32 @@ pub fn between_keys(table: &Table) -> Vec<(Button, BetweenKey)> {
     keys
 }
 
+/// How many games a held plus or minus walks the dealer's choice between
+/// hands, where the house lists more than twice as many: H1's fifteen
+/// are then any game in three presses at most, not seven (issue 32); a
+/// tap walks one.
+pub const GAME_JUMP: usize = 5;
+
+/// The game a held plus (`forward`) or minus moves the dealer's choice to
+/// between hands, where the house's list is long enough and the table
+/// would take it now.
+pub fn game_jump(table: &Table, forward: bool) -> Option<usize> {
+    let n = table.rules().games.len();
+    if !table.offers().choose_game || n <= 2 * GAME_JUMP {
+        return None;
+    }
+    let g = table.game();
+    let to = if forward {
+        (g + GAME_JUMP) % n
+    } else {
+        (g + n - GAME_JUMP % n) % n
+    };
+    table
+        .verify(&TableEvent::ChooseGame { game: to })
+        .is_ok()
+        .then_some(to)
+}
+
 /// The between-hands hint: OK, then each key as the panel's button letter
 /// and a word; at most 25 characters a line of the small font, so a house
 /// with every special gets two lines.
@@ -667,31 +698,44 @@ pub fn between_hint(table: &Table) -> Vec<String> {
     if keys.is_empty() {
         return vec!["OK deal  hold OK: menu".into()];
     }
-    let mut words = vec!["OK deal".to_string()];
-    if keys.iter().any(|(_, k)| matches!(k, BetweenKey::Game(_))) {
-        words.push("+-game".into());
-    }
-    for (b, k) in keys {
-        let word = match (b, k) {
-            (Button::BetRaise, BetweenKey::Item(_)) => "B:str",
-            (Button::CheckCall, BetweenKey::Item(_)) => "C:bomb",
-            (Button::Fold, BetweenKey::Item(MenuItem::Kill)) => "F:kill",
-            (Button::Fold, BetweenKey::Item(_)) => "F:kills",
-            _ => continue,
-        };
-        words.push(word.into());
-    }
-    let mut lines: Vec<String> = Vec::new();
-    for w in words {
-        match lines.last_mut() {
-            Some(l) if l.len() + 1 + w.len() <= 25 => {
-                l.push(' ');
-                l.push_str(&w);
-            }
-            _ => lines.push(w),
+    let games = keys.iter().any(|(_, k)| matches!(k, BetweenKey::Game(_)));
+    let jumps = game_jump(table, true).is_some() || game_jump(table, false).is_some();
+    let hint = |game: &str| {
+        let mut words = vec!["OK deal".to_string()];
+        if games {
+            words.push(game.into());
         }
+        for &(b, k) in &keys {
+            let word = match (b, k) {
+                (Button::BetRaise, BetweenKey::Item(_)) => "B:str",
+                (Button::CheckCall, BetweenKey::Item(_)) => "C:bomb",
+                (Button::Fold, BetweenKey::Item(MenuItem::Kill)) => "F:kill",
+                (Button::Fold, BetweenKey::Item(_)) => "F:kills",
+                _ => continue,
+            };
+            words.push(word.into());
+        }
+        let mut lines: Vec<String> = Vec::new();
+        for w in words {
+            match lines.last_mut() {
+                Some(l) if l.len() + 1 + w.len() <= 25 => {
+                    l.push(' ');
+                    l.push_str(&w);
+                }
+                _ => lines.push(w),
+            }
+        }
+        lines
+    };
+    // The held walk's "(held:5)" where it fits in the lines the hint takes
+    // anyway: it never takes a line from what the dealer collects.
+    let plain = hint("+-game");
+    let long = hint(&format!("+-game (held:{GAME_JUMP})"));
+    if jumps && long.len() == plain.len() {
+        long
+    } else {
+        plain
     }
-    lines
 }
 
 /// Issue 22: on a draw or declaration, the three action buttons, left to

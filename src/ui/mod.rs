@@ -22,6 +22,7 @@
 //! (`Table::can_exchange_rest`). Between
 //! hands OK deals and each special the house allows now is one press on a
 //! button of its own ([`controller::between_keys`]: plus/minus the game,
+//! held five games where the house lists more than ten,
 //! bet/raise a straddle, check/call a bomb pot and its deal, fold a kill);
 //! on a deal prompt OK confirms the cards are out, and the first player's action
 //! records them with it (`Table::deals_before_action`); on a run-out one

@@ -110,3 +110,49 @@ fn the_screen_says_what_each_press_recorded_and_what_undo_took_back() {
         render::to_terminal(&f)
     );
 }
+
+/// Issue 32 (the dealer's-choice pick): where the house lists more than ten
+/// games (H1's fifteen), a held plus or minus between hands walks five at
+/// a time, so any game is at most three presses away, not seven, and the
+/// hint says so; a tap walks one. Where the list is short (H4's nine) a
+/// held press walks one, as a tap.
+#[test]
+fn s5_a_held_plus_or_minus_walks_a_long_dealers_choice_five_games() {
+    use dealerd::ui::{Controller, Intent};
+    let held = |button| Press { button, long: true };
+    let tap = |button| Press {
+        button,
+        long: false,
+    };
+    let choose = |game| Intent::Apply(TableEvent::ChooseGame { game });
+    let h1 = crate::ui_screens::night(
+        "rules config/houses/h1-dealers-choice.toml\n\
+         join 1 Ann 20\njoin 2 Bob 20\njoin 3 Cat 20\nbutton Ann\n",
+    );
+    let n = h1.rules().games.len();
+    assert_eq!((n, h1.table().game()), (15, 0));
+    let mut c = Controller::new();
+    assert_eq!(c.press(&h1, held(Button::Plus)), choose(5));
+    assert_eq!(c.press(&h1, held(Button::Minus)), choose(10));
+    assert_eq!(c.press(&h1, tap(Button::Plus)), choose(1));
+    assert_eq!(c.press(&h1, tap(Button::Minus)), choose(14));
+    let mut f = render::Frame::new();
+    screens::between(&mut f, h1.table()).unwrap();
+    assert!(shows(&f, "+-game (held:5)"), "{}", render::to_terminal(&f));
+    let h4 = crate::ui_screens::night(
+        "rules config/houses/h4-house-dealer-limit.toml\n\
+         join 1 Ann 40\njoin 2 Bob 40\njoin 3 Cat 40\nbutton Ann\n",
+    );
+    let g = h4.table().game();
+    let n = h4.rules().games.len();
+    assert_eq!(n, 9);
+    let mut c = Controller::new();
+    assert_eq!(c.press(&h4, held(Button::Plus)), choose((g + 1) % n));
+    let mut f = render::Frame::new();
+    screens::between(&mut f, h4.table()).unwrap();
+    assert!(
+        shows(&f, "+-game") && !shows(&f, "held:5"),
+        "{}",
+        render::to_terminal(&f)
+    );
+}

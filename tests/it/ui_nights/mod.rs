@@ -17,9 +17,10 @@
 //! fewest presses of the real amount entry (`AmountEntry::path_to`: the
 //! shortcuts, the chip steps or the keypad), replayed on the controller; a
 //! showdown's winners are picked at random among who can win, named by
-//! their seat keys. Between hands the dealer's choice walks the house's
-//! games in turn (plus or minus, the shorter way), and the house's straddle,
-//! bomb pot and kill are
+//! their seat keys. Between hands the dealer's choice names a game at
+//! random (a four-way all-in hand walks the list in turn), reached the
+//! shorter way with plus or minus, held for five games where the list is
+//! long (`game_jump`), and the house's straddle, bomb pot and kill are
 //! each taken on a schedule, one press each (`between_keys`).
 //!
 //! "Recorded action" is a player's choice the dealer records as a journal
@@ -56,7 +57,7 @@ use std::path::Path;
 use dealerd::engine::Phase;
 use dealerd::table::{Night, TableEvent};
 use dealerd::ui::controller::{
-    between_keys, exchange_key, exchange_range, run_out_names, BetweenKey,
+    between_keys, exchange_key, exchange_range, game_jump, run_out_names, BetweenKey,
 };
 use dealerd::ui::{Button, Controller, Intent, Mode, Press, Screen, View};
 
@@ -269,30 +270,41 @@ impl Run {
         let keys = between_keys(self.night.table());
         let games = self.night.table().rules().games.len() as u64;
         if keys.iter().any(|(_, k)| matches!(k, BetweenKey::Game(_))) {
-            // The dealer's choice walks the house's games in turn, reached
-            // with plus or minus the shorter way round (both are offered).
-            let target = (h % games) as usize;
-            let ahead = (target as u64 + games - self.night.table().game() as u64) % games;
-            let b = if ahead * 2 <= games {
-                Button::Plus
+            // The dealer's choice: the dealer names any of the house's
+            // games (at random here), reached the shorter way round with
+            // plus or minus, held for five at a time where the list is
+            // long (`game_jump`). A four-way all-in hand walks the list in
+            // turn instead (hand 3 the fourth game, hand 9 the tenth ...),
+            // so that it spreads over the house's games as before.
+            let target = if h % 6 == 3 {
+                h % games
             } else {
-                Button::Minus
+                self.rand(games)
             };
             for _ in 0..games {
-                if self.night.table().game() == target {
+                let g = self.night.table().game() as u64;
+                if g == target {
                     break;
                 }
-                self.press(tap(b));
+                let ahead = (target + games - g) % games;
+                let (b, d) = if ahead * 2 <= games {
+                    (Button::Plus, ahead)
+                } else {
+                    (Button::Minus, games - ahead)
+                };
+                let t = self.night.table();
+                let jump = game_jump(t, b == Button::Plus).is_some() && d >= 3;
+                self.press(Press {
+                    button: b,
+                    long: jump,
+                });
             }
-            // A listed game the table will not deal (H1's Fan tan moves no
-            // money): the dealer picks the next one.
+            // A listed game the table will not deal now (H1's Fan tan moves
+            // no money; a lives game wants every player to stake every
+            // life): the dealer picks the next one.
             for _ in 0..games {
                 let t = self.night.table();
-                let money_game = !matches!(
-                    t.verify(&TableEvent::NewHand),
-                    Err(dealerd::table::TableError::NotAMoneyGame { .. })
-                );
-                if money_game || !has_plus(t) {
+                if t.verify(&TableEvent::NewHand).is_ok() || !has_plus(t) {
                     break;
                 }
                 self.press(tap(Button::Plus));
@@ -806,9 +818,12 @@ fn presses_per_recorded_action_over_a_night_at_each_house() {
                 report.push_str(&format!("    over 2.5: {hand}\n"));
             }
         }
-        assert!(run.actions > 150, "{line}");
-        // The four-way all-ins put unequal stacks in: side pots to rank.
-        assert!(run.side_pots > 0, "no side pots: {line}");
+        // A night long enough to mean something, whose four-way all-ins
+        // put unequal stacks in: side pots to rank. (Failures, not asserts,
+        // so another seed's night still prints its figures.)
+        if run.actions <= 150 || run.side_pots == 0 {
+            failures.push(format!("too short or no side pots: {line}"));
+        }
         let hand_limit = if agree_twice { TWICE_HAND } else { HAND_LIMIT };
         if per > NIGHT_LIMIT || worst > hand_limit || all_in > hand_limit {
             failures.push(line);
