@@ -250,7 +250,6 @@ impl AmountEntry {
         }
     }
 
-    /// Starts at the maximum instead (long press on bet/raise).
     /// The entry on one of its shortcuts, as bet/raise or check/call would
     /// leave it there.
     pub fn at_preset(mut self, preset: Preset) -> AmountEntry {
@@ -261,6 +260,7 @@ impl AmountEntry {
         self
     }
 
+    /// Starts at the maximum instead (long press on bet/raise).
     pub fn at_max(mut self) -> AmountEntry {
         self.amount = self.max;
         self.at = Preset::ORDER.len() - 1;

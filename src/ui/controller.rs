@@ -174,15 +174,14 @@ impl Controller {
         // twice and deals both boards (the prompt says so), so the seat
         // keys deal once and name as at any house and no key means two
         // things; the menu is a held OK on every other screen of the table.
-        let twice = matches!(screen, Screen::Deal)
-            .then(|| table.run_twice_out())
-            .flatten();
-        match twice {
-            Some(events) if press.long && press.button == Button::Ok => {
-                return (Mode::Main, Intent::ApplyAll(events))
-            }
-            _ if press.long && press.button == Button::Ok => return (Mode::Menu(0), Intent::None),
-            _ => {}
+        if press.long && press.button == Button::Ok {
+            let twice = matches!(screen, Screen::Deal)
+                .then(|| table.run_twice_out())
+                .flatten();
+            return match twice {
+                Some(events) => (Mode::Main, Intent::ApplyAll(events)),
+                None => (Mode::Menu(0), Intent::None),
+            };
         }
         let hand_event = |e: Event| (Mode::Main, Intent::Apply(TableEvent::Hand(e)));
         let state = table.live_hand().map(|h| h.state());
@@ -682,7 +681,7 @@ pub fn game_jump(table: &Table, forward: bool) -> Option<usize> {
     let to = if forward {
         (g + GAME_JUMP) % n
     } else {
-        (g + n - GAME_JUMP % n) % n
+        (g + n - GAME_JUMP) % n
     };
     table
         .verify(&TableEvent::ChooseGame { game: to })

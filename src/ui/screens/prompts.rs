@@ -66,7 +66,7 @@ pub(super) fn prompt<D: Canvas>(
             };
             inverse(d, &hint, &FONT_6X10, 15)?;
             // S3: where the table would run it twice, the way to it (a
-            // held OK opens the menu on it: `controller::menu_start`).
+            // held OK here runs it twice: `Controller::at_table`).
             let mut top = 27;
             if table.run_twice_out().is_some() {
                 left(
